@@ -1,0 +1,559 @@
+/*
+** gc.c — memory and the generational garbage collector.
+**
+** Young generation: one contiguous nursery. Allocation bumps nursery_free
+** up to nursery_top. Tables, closures and upvalues are born there. When the
+** nursery fills, the allocator keeps going into a reserve tail (still young)
+** and requests a collection; the collection itself only runs at the next GC
+** safe point (gc_check), never inside an allocation, so C code may hold raw
+** young pointers between safe points (see internal.h, "the moving-GC rule").
+**
+** Minor collection: every live young object is copied into the old space
+** (promotion; there is no survivor space), found from the precise roots:
+** the main thread's stack, the registry, the basic-type metatables and the
+** remembered set (old objects that were given young references, including
+** threads that ran since the last collection). The cost is proportional to
+** the live young data plus the remembered set. Young tables that own
+** malloc'd parts and die are found through the young_parts list.
+**
+** Old space: objects allocated with mimalloc and linked on allgc. A major
+** collection (triggered when the bytes allocated outside the nursery pass a
+** threshold, Lua-style pause) first empties the nursery with a minor
+** collection, then marks from the roots and sweeps allgc.
+**
+** Write barrier (gc_barrier): storing a young reference into an old object
+** puts the object in the remembered set once (GCF_REMEMBERED).
+**
+** Stress mode: collect at every safe point (a major collection every 8th)
+** and poison the evacuated nursery so a stale young pointer crashes at once.
+*/
+#include <mimalloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+
+#include "internal.h"
+
+#define POISON_BYTE 0xA5
+
+/* ======================================================================
+** Raw memory with accounting
+** ====================================================================== */
+
+static void checkthreshold(Global *g) {
+  if (g->total_bytes > g->old_threshold) g->gcrequest = 1;
+}
+
+void mem_error(vm_State *S) { do_throw(S, VM_ERRMEM); }
+
+void mem_toobig(vm_State *S) {
+  dbg_runerror(S, "memory allocation error: block too big");
+}
+
+void *mem_alloc(vm_State *S, size_t size) {
+  void *p;
+  if (size == 0) return NULL;
+  p = mi_malloc(size);
+  if (l_unlikely(p == NULL)) mem_error(S);
+  G(S)->total_bytes += size;
+  checkthreshold(G(S));
+  return p;
+}
+
+void *mem_realloc(vm_State *S, void *block, size_t osize, size_t nsize) {
+  Global *g = G(S);
+  void *p;
+  if (nsize == 0) {
+    mem_free(S, block, osize);
+    return NULL;
+  }
+  p = mi_realloc(block, nsize);
+  if (l_unlikely(p == NULL)) mem_error(S);
+  g->total_bytes = g->total_bytes - osize + nsize;
+  if (nsize > osize) checkthreshold(g);
+  return p;
+}
+
+void mem_free(vm_State *S, void *block, size_t osize) {
+  if (block == NULL) return;
+  mi_free(block);
+  G(S)->total_bytes -= osize;
+}
+
+#define MINSIZEARRAY 4
+
+void *mem_growaux(vm_State *S, void *block, int nelems, int *psize, int size_elem,
+                  int limit, const char *what) {
+  int size = *psize;
+  void *newblock;
+  if (nelems + 1 <= size) return block;
+  if (size >= limit / 2) {
+    if (l_unlikely(size >= limit))
+      dbg_runerror(S, "too many %s (limit is %d)", what, limit);
+    size = limit;
+  } else {
+    size *= 2;
+    if (size < MINSIZEARRAY) size = MINSIZEARRAY;
+  }
+  newblock = mem_realloc(S, block, (size_t)*psize * (size_t)size_elem,
+                         (size_t)size * (size_t)size_elem);
+  *psize = size;
+  return newblock;
+}
+
+void *mem_shrinkvector(vm_State *S, void *block, int *size, int final_n, int size_elem) {
+  size_t oldsize = (size_t)*size * (size_t)size_elem;
+  size_t newsize = (size_t)final_n * (size_t)size_elem;
+  void *newblock = mem_realloc(S, block, oldsize, newsize);
+  *size = final_n;
+  return newblock;
+}
+
+/* Memory the collector itself needs while collecting: failure here cannot
+** be turned into a Lua error (objects are half moved), so it is fatal. */
+static void *gcmem_grow(void *block, size_t n) {
+  void *p = mi_realloc(block, n);
+  if (p == NULL) {
+    fprintf(stderr, "tide: out of memory during garbage collection\n");
+    abort();
+  }
+  return p;
+}
+
+static void vec_push(GCVec *v, GCObject *o) {
+  if (v->n == v->size) {
+    v->size = v->size ? v->size * 2 : 64;
+    v->items = gcmem_grow(v->items, v->size * sizeof(GCObject *));
+  }
+  v->items[v->n++] = o;
+}
+
+static void vec_free(GCVec *v) {
+  mi_free(v->items);
+  v->items = NULL;
+  v->n = v->size = 0;
+}
+
+/* ======================================================================
+** Object sizes and allocation
+** ====================================================================== */
+
+static size_t objsize(GCObject *o) {
+  switch (o->tt) {
+    case T_SHRSTR:
+    case T_LNGSTR: return offsetof(TString, contents) + gco2ts(o)->len + 1;
+    case T_TABLE: return sizeof(Table);
+    case T_LCL: return sizeLclosure(clnup((LClosure *)o));
+    case T_CCL: return sizeCclosure(clnup((CClosure *)o));
+    case T_UPVAL: return sizeof(UpVal);
+    case T_UDATA: {
+      Udata *u = (Udata *)o;
+      return sizeudata(u->nuvalue, u->len);
+    }
+    case T_THREAD: return sizeof(vm_State);
+    case T_PROTO: return sizeof(Proto);
+    default: vm_assert(0); return 0;
+  }
+}
+
+#define ALIGN16(n) (((n) + 15) & ~(size_t)15)
+
+static void initheader(Global *g, GCObject *o, int tt, uint8_t flags) {
+  o->tt = (uint8_t)tt;
+  o->gcflags = flags;
+  o->u8 = 0;
+  o->u8b = 0;
+  o->id = g->next_id++;
+  o->gcnext = NULL;
+}
+
+GCObject *gc_newold(vm_State *S, int tt, size_t size) {
+  Global *g = G(S);
+  GCObject *o = (GCObject *)mem_alloc(S, size);
+  initheader(g, o, tt, GCF_OLD);
+  o->gcnext = g->allgc;
+  g->allgc = o;
+  return o;
+}
+
+GCObject *gc_newyoung(vm_State *S, int tt, size_t size) {
+  Global *g = G(S);
+  char *p = g->nursery_free;
+  GCObject *o;
+  size = ALIGN16(size);
+  if (l_likely(size <= (size_t)(g->nursery_top - p))) {
+    g->nursery_free = p + size;
+    o = (GCObject *)p;
+    initheader(g, o, tt, 0);
+    return o;
+  }
+  /* Slow path: the nursery is full (or the object is large). Ask for a
+  ** collection at the next safe point and keep allocating meanwhile. */
+  if (size <= MAX_YOUNG_OBJECT) {
+    g->gcrequest = 1;
+    if (size <= (size_t)(g->nursery_end - p)) {
+      g->nursery_free = p + size;
+      o = (GCObject *)p;
+      initheader(g, o, tt, 0);
+      return o;
+    }
+  }
+  /* Born old: it may receive young references while being initialised, so
+  ** it starts in the remembered set. */
+  o = gc_newold(S, tt, size);
+  gc_remember(S, o);
+  return o;
+}
+
+void gc_remember(vm_State *S, GCObject *o) {
+  Global *g = G(S);
+  o->gcflags |= GCF_REMEMBERED;
+  vec_push(&g->remembered, o);
+}
+
+void gc_fix(vm_State *S, GCObject *o) {
+  UNUSED(S);
+  vm_assert(isold(o));
+  o->gcflags |= GCF_FIXED;
+}
+
+void gc_noteyoungparts(vm_State *S, Table *t) {
+  vec_push(&G(S)->young_parts, obj2gco(t));
+}
+
+void gc_checkfinalizer(vm_State *S, GCObject *o, Table *mt) {
+  /* Finalizers (__gc) arrive with the GC-completeness work; for now an
+  ** object with a __gc metamethod is simply collected without it. */
+  UNUSED(S);
+  UNUSED(o);
+  UNUSED(mt);
+}
+
+void gc_freeobj(vm_State *S, GCObject *o) {
+  switch (o->tt) {
+    case T_TABLE: tab_free(S, gco2t(o)); break;
+    case T_PROTO: func_freeproto(S, (Proto *)o); return;
+    case T_THREAD: thread_free(S, (vm_State *)o); return;
+    default: break;
+  }
+  mem_free(S, o, objsize(o));
+}
+
+/* ======================================================================
+** Minor collection: promote every live young object
+** ====================================================================== */
+
+static GCObject *promote(Global *g, GCObject *o) {
+  size_t size;
+  GCObject *n;
+  if (o->gcflags & GCF_FORWARDED) return o->gcnext;
+  size = objsize(o);
+  n = (GCObject *)gcmem_grow(NULL, size);
+  memcpy(n, o, size);
+  g->total_bytes += size;
+  n->gcflags = GCF_OLD;
+  n->gcnext = g->allgc;
+  g->allgc = n;
+  if (o->tt == T_UPVAL) {
+    UpVal *ou = (UpVal *)o, *nu = (UpVal *)n;
+    if (!upisopen(ou)) nu->v = &nu->u.value; /* closed: points into itself */
+  }
+  o->gcflags |= GCF_FORWARDED;
+  o->gcnext = n;
+  vec_push(&g->gray, n);
+  return n;
+}
+
+#define fwdobj(g, o) (isold(o) ? (o) : promote(g, o))
+
+static void fwdvalue(Global *g, TValue *v) {
+  if (iscollectable(v) && !isold(gcvalue(v))) val_(v).gc = promote(g, gcvalue(v));
+}
+
+/* Values above the top of a thread's stack are dead; clear them so no
+** stale young pointer is ever read there. */
+static void clearstacktail(vm_State *th) {
+  StkId o;
+  for (o = th->top; o < th->stack_last + EXTRA_STACK; o++) setnilvalue(s2v(o));
+}
+
+static void fwdthread(Global *g, vm_State *th) {
+  StkId o;
+  UpVal **pu;
+  if (th->stack == NULL) return; /* not fully built yet */
+  for (o = th->stack; o < th->top; o++) fwdvalue(g, s2v(o));
+  clearstacktail(th);
+  for (pu = &th->openupval; *pu != NULL; pu = &(*pu)->u.open.next)
+    *pu = (UpVal *)fwdobj(g, obj2gco(*pu));
+}
+
+/* Updates every young reference held by object o (already old). */
+static void fwdfields(Global *g, GCObject *o) {
+  switch (o->tt) {
+    case T_TABLE: {
+      Table *t = gco2t(o);
+      unsigned i, n;
+      if (t->metatable) t->metatable = (Table *)fwdobj(g, obj2gco(t->metatable));
+      for (i = 0; i < t->asize; i++) fwdvalue(g, &t->array[i]);
+      if (!isdummy(t)) {
+        n = sizenode(t);
+        for (i = 0; i < n; i++) {
+          Node *nd = gnode(t, i);
+          fwdvalue(g, gval(nd));
+          if (nd->key_tt >= T_SHRSTR && !isold(nd->key_val.gc))
+            nd->key_val.gc = promote(g, nd->key_val.gc);
+        }
+      }
+      break;
+    }
+    case T_LCL: {
+      LClosure *cl = (LClosure *)o;
+      int i;
+      for (i = 0; i < clnup(cl); i++)
+        if (cl->upvals[i]) cl->upvals[i] = (UpVal *)fwdobj(g, obj2gco(cl->upvals[i]));
+      break;
+    }
+    case T_CCL: {
+      CClosure *cl = (CClosure *)o;
+      int i;
+      for (i = 0; i < clnup(cl); i++) fwdvalue(g, &cl->upvalue[i]);
+      break;
+    }
+    case T_UPVAL: {
+      UpVal *uv = (UpVal *)o;
+      if (upisopen(uv)) {
+        if (uv->u.open.next) uv->u.open.next = (UpVal *)fwdobj(g, obj2gco(uv->u.open.next));
+      } else {
+        fwdvalue(g, &uv->u.value);
+      }
+      break;
+    }
+    case T_UDATA: {
+      Udata *u = (Udata *)o;
+      int i;
+      if (u->metatable) u->metatable = (Table *)fwdobj(g, obj2gco(u->metatable));
+      for (i = 0; i < u->nuvalue; i++) fwdvalue(g, &u->uv[i]);
+      break;
+    }
+    case T_THREAD: fwdthread(g, (vm_State *)o); break;
+    default: break; /* strings and prototypes hold no young references */
+  }
+}
+
+static void fwdroots(Global *g) {
+  int i;
+  fwdthread(g, g->mainthread);
+  fwdvalue(g, &g->registry);
+  for (i = 0; i < VM_NUMTYPES; i++)
+    if (g->mt[i]) g->mt[i] = (Table *)fwdobj(g, obj2gco(g->mt[i]));
+}
+
+void gc_minor(vm_State *S) {
+  Global *g = G(S);
+  size_t i;
+  g->gcstopem = 1;
+  g->gray.n = 0;
+  fwdroots(g);
+  for (i = 0; i < g->remembered.n; i++) {
+    GCObject *o = g->remembered.items[i];
+    o->gcflags &= (uint8_t)~GCF_REMEMBERED;
+    fwdfields(g, o);
+  }
+  g->remembered.n = 0;
+  while (g->gray.n > 0) fwdfields(g, g->gray.items[--g->gray.n]);
+  /* young tables that died release their malloc'd parts */
+  for (i = 0; i < g->young_parts.n; i++) {
+    GCObject *o = g->young_parts.items[i];
+    if (!(o->gcflags & GCF_FORWARDED)) tab_free(S, gco2t(o));
+  }
+  g->young_parts.n = 0;
+  if (g->gcstress)
+    memset(g->nursery_start, POISON_BYTE, (size_t)(g->nursery_free - g->nursery_start));
+  g->nursery_free = g->nursery_start;
+  g->minor_count++;
+  g->gcstopem = 0;
+}
+
+/* ======================================================================
+** Major collection: mark and sweep the old space
+** ====================================================================== */
+
+static void markobj(Global *g, GCObject *o) {
+  if (o->gcflags & GCF_MARK) return;
+  o->gcflags |= GCF_MARK;
+  if (o->tt == T_SHRSTR || o->tt == T_LNGSTR) return; /* no children */
+  vec_push(&g->gray, o);
+}
+
+#define markvalue(g, v) { if (iscollectable(v)) markobj(g, gcvalue(v)); }
+
+static void markthread(Global *g, vm_State *th) {
+  StkId o;
+  UpVal *uv;
+  if (th->stack == NULL) return;
+  for (o = th->stack; o < th->top; o++) markvalue(g, s2v(o));
+  clearstacktail(th);
+  for (uv = th->openupval; uv != NULL; uv = uv->u.open.next) markobj(g, obj2gco(uv));
+}
+
+static void markproto(Global *g, Proto *f) {
+  int i;
+  if (f->source) markobj(g, obj2gco(f->source));
+  for (i = 0; i < f->sizek; i++) markvalue(g, &f->k[i]);
+  for (i = 0; i < f->sizeupvalues; i++)
+    if (f->upvalues[i].name) markobj(g, obj2gco(f->upvalues[i].name));
+  for (i = 0; i < f->sizep; i++)
+    if (f->p[i]) markobj(g, obj2gco(f->p[i]));
+  for (i = 0; i < f->sizelocvars; i++)
+    if (f->locvars[i].varname) markobj(g, obj2gco(f->locvars[i].varname));
+}
+
+static void markfields(Global *g, GCObject *o) {
+  switch (o->tt) {
+    case T_TABLE: {
+      Table *t = gco2t(o);
+      unsigned i, n;
+      if (t->metatable) markobj(g, obj2gco(t->metatable));
+      for (i = 0; i < t->asize; i++) markvalue(g, &t->array[i]);
+      if (!isdummy(t)) {
+        n = sizenode(t);
+        for (i = 0; i < n; i++) {
+          Node *nd = gnode(t, i);
+          markvalue(g, gval(nd));
+          if (nd->key_tt >= T_SHRSTR) markobj(g, nd->key_val.gc);
+        }
+      }
+      break;
+    }
+    case T_LCL: {
+      LClosure *cl = (LClosure *)o;
+      int i;
+      markobj(g, obj2gco(cl->p));
+      for (i = 0; i < clnup(cl); i++)
+        if (cl->upvals[i]) markobj(g, obj2gco(cl->upvals[i]));
+      break;
+    }
+    case T_CCL: {
+      CClosure *cl = (CClosure *)o;
+      int i;
+      for (i = 0; i < clnup(cl); i++) markvalue(g, &cl->upvalue[i]);
+      break;
+    }
+    case T_UPVAL: {
+      UpVal *uv = (UpVal *)o;
+      if (upisopen(uv)) {
+        if (uv->u.open.next) markobj(g, obj2gco(uv->u.open.next));
+      } else {
+        markvalue(g, &uv->u.value);
+      }
+      break;
+    }
+    case T_UDATA: {
+      Udata *u = (Udata *)o;
+      int i;
+      if (u->metatable) markobj(g, obj2gco(u->metatable));
+      for (i = 0; i < u->nuvalue; i++) markvalue(g, &u->uv[i]);
+      break;
+    }
+    case T_THREAD: markthread(g, (vm_State *)o); break;
+    case T_PROTO: markproto(g, (Proto *)o); break;
+    default: break;
+  }
+}
+
+static void sweep(vm_State *S) {
+  Global *g = G(S);
+  GCObject **p = &g->allgc;
+  while (*p != NULL) {
+    GCObject *o = *p;
+    if (o->gcflags & (GCF_MARK | GCF_FIXED)) {
+      o->gcflags &= (uint8_t)~GCF_MARK;
+      p = &o->gcnext;
+    } else {
+      *p = o->gcnext;
+      gc_freeobj(S, o);
+    }
+  }
+}
+
+void gc_full(vm_State *S) {
+  Global *g = G(S);
+  int i;
+  gc_minor(S); /* now every object is old */
+  g->gcstopem = 1;
+  g->gray.n = 0;
+  markthread(g, g->mainthread);
+  markvalue(g, &g->registry);
+  for (i = 0; i < VM_NUMTYPES; i++)
+    if (g->mt[i]) markobj(g, obj2gco(g->mt[i]));
+  for (i = 0; i < TM_N; i++)
+    if (g->tmname[i]) markobj(g, obj2gco(g->tmname[i]));
+  while (g->gray.n > 0) markfields(g, g->gray.items[--g->gray.n]);
+  thread_sweepdead(S);
+  str_removedead(S);
+  sweep(S);
+  g->old_threshold = g->total_bytes / 100 * GC_PAUSE;
+  if (g->old_threshold < GC_MIN_THRESHOLD) g->old_threshold = GC_MIN_THRESHOLD;
+  g->major_count++;
+  g->gcstopem = 0;
+}
+
+/* The safe point's slow path: decide which collection to run. */
+void gc_step(vm_State *S) {
+  Global *g = G(S);
+  if (g->gcblocked || g->gcstopem) return; /* request stays pending */
+  g->gcrequest = 0;
+  if (g->gcstress) {
+    if (++g->stress_count % 8 == 0) gc_full(S);
+    else gc_minor(S);
+    g->gcrequest = 1;
+    return;
+  }
+  if (g->total_bytes > g->old_threshold && !g->gcstopped) gc_full(S);
+  else gc_minor(S);
+}
+
+void gc_setstress(vm_State *S, int on) {
+  Global *g = G(S);
+  g->gcstress = on;
+  /* every young allocation takes the slow path (into the reserve) */
+  g->nursery_top = on ? g->nursery_start : g->nursery_start + g->nursery_size;
+  g->gcrequest = on;
+}
+
+/* ======================================================================
+** Setup and teardown
+** ====================================================================== */
+
+void gc_init(vm_State *S, size_t nursery_size) {
+  Global *g = G(S);
+  size_t total;
+  if (nursery_size < (64u << 10)) nursery_size = 64u << 10;
+  nursery_size = ALIGN16(nursery_size);
+  total = nursery_size + NURSERY_RESERVE;
+  g->nursery_start = mi_malloc_aligned(total, 64);
+  if (g->nursery_start == NULL) mem_error(S);
+  g->nursery_size = nursery_size;
+  g->nursery_free = g->nursery_start;
+  g->nursery_top = g->nursery_start + nursery_size;
+  g->nursery_end = g->nursery_start + total;
+  g->old_threshold = GC_MIN_THRESHOLD * 4;
+}
+
+void gc_freeall(vm_State *S) {
+  Global *g = G(S);
+  GCObject *o;
+  gc_minor(S); /* young objects own parts: promote, then free uniformly */
+  o = g->allgc;
+  while (o != NULL) {
+    GCObject *next = o->gcnext;
+    gc_freeobj(S, o);
+    o = next;
+  }
+  g->allgc = NULL;
+  mi_free(g->nursery_start);
+  g->nursery_start = NULL;
+  vec_free(&g->remembered);
+  vec_free(&g->young_parts);
+  vec_free(&g->gray);
+}

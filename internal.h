@@ -1,0 +1,796 @@
+/*
+** internal.h — the one header shared by Tide's sources (never installed).
+**
+** It holds the value representation (16-byte tagged values), the layout of
+** every collectable object, the per-thread and global state, and the
+** interface of each internal module, grouped by the file that implements it:
+**
+**   mem/gc.c     allocation, nursery, minor/major collection, barriers
+**   str.c        interned strings (xxHash, per-state seed), number<->string
+**   table.c      tables: array part + hash part, length border, next
+**   func.c       prototypes, closures, upvalues, to-be-closed variables
+**   vm.c         states, stacks, calls/returns, errors, coroutines, the API
+**   interp.c     the bytecode interpreter, arithmetic, comparison, concat
+**   meta.c       metamethods (tag methods) and type names
+**   debug.c      error messages with variable names, positions, tracebacks
+**   lex.c/parse.c the single-pass compiler from source to bytecode
+**
+** THE MOVING-GC RULE. Young objects (tables, closures, upvalues) live in the
+** nursery and are moved when a minor collection promotes them. Collections
+** happen only at GC safe points: explicit gc_check() calls placed after
+** allocating instructions, in API functions and at calls. They never happen
+** inside an allocation function. So C code may hold a raw pointer to a
+** young object between safe points, and must re-load it from a rooted place
+** (a stack slot, a field of a rooted object) after any safe point, any call
+** into Lua, or anything that may run a metamethod. GC stress mode collects
+** at every safe point and poisons the old nursery, which makes a violation
+** crash at once. Strings, userdata, prototypes and threads are allocated
+** directly in the old space and never move.
+*/
+#ifndef TIDE_INTERNAL_H
+#define TIDE_INTERNAL_H
+
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "opcodes.h"
+#include "vm.h"
+
+/* ======================================================================
+** Configuration and limits
+** ====================================================================== */
+#define MAXSTACK 1000000          /* Lua stack slots per thread */
+#define ERRORSTACKSIZE (MAXSTACK + 200)
+#define EXTRA_STACK 5             /* slack above stack_last for metamethod calls */
+#define BASIC_STACK_SIZE (2 * VM_MINSTACK)
+#define MAXCCALLS 200             /* nested C calls / parser nesting levels */
+#define MAXSHORTLEN 40            /* strings up to this length are interned */
+#define MAXUPVAL 255
+#define MAXVARS 200               /* locals per function */
+#define MINSTRTABSIZE 128
+#define DEFAULT_NURSERY (2u << 20)
+#define NURSERY_RESERVE (64u << 10) /* young allocations past the soft limit */
+#define MAX_YOUNG_OBJECT 4096     /* larger objects are allocated old */
+#define GC_PAUSE 200              /* major GC when old space reaches pause% of live */
+#define GC_MIN_THRESHOLD (1u << 20)
+
+#define VM_NUMTYPES 9
+
+#define cast(t, e) ((t)(e))
+#define cast_int(e) ((int)(e))
+#define cast_num(e) ((vm_Number)(e))
+#define cast_byte(e) ((uint8_t)(e))
+#define cast_sizet(e) ((size_t)(e))
+#define cast_uchar(e) ((unsigned char)(e))
+#define l_likely(x) __builtin_expect(!!(x), 1)
+#define l_unlikely(x) __builtin_expect(!!(x), 0)
+#define UNUSED(x) ((void)(x))
+#define l_castS2U(i) ((vm_Unsigned)(i))
+#define l_castU2S(i) ((vm_Integer)(i))
+#define intop(op, v1, v2) l_castU2S(l_castS2U(v1) op l_castS2U(v2))
+#define MAX_SIZE (sizeof(size_t) < sizeof(vm_Integer) ? SIZE_MAX : (size_t)INT64_MAX)
+
+#ifdef TIDE_ASSERT
+#include <assert.h>
+#define vm_assert(c) assert(c)
+#else
+#define vm_assert(c) ((void)0)
+#endif
+
+/* ======================================================================
+** Values
+** ====================================================================== */
+
+/* Type tags. Order matters: tt <= T_FALSE is falsy; tt >= T_SHRSTR is
+** collectable. ORDER TAGS (see tag2type in meta.c). */
+#define TAGS(X) \
+  X(NIL, VM_TNIL) X(FALSE, VM_TBOOLEAN) X(TRUE, VM_TBOOLEAN) \
+  X(INT, VM_TNUMBER) X(FLT, VM_TNUMBER) X(LIGHTUD, VM_TLIGHTUSERDATA) \
+  X(LCF, VM_TFUNCTION) X(SHRSTR, VM_TSTRING) X(LNGSTR, VM_TSTRING) \
+  X(TABLE, VM_TTABLE) X(LCL, VM_TFUNCTION) X(CCL, VM_TFUNCTION) \
+  X(UDATA, VM_TUSERDATA) X(THREAD, VM_TTHREAD) X(PROTO, VM_TNONE) \
+  X(UPVAL, VM_TNONE)
+enum {
+#define TAG_ENUM(name, basic) T_##name,
+  TAGS(TAG_ENUM)
+#undef TAG_ENUM
+  T_NUMTAGS
+};
+_Static_assert(T_FALSE == 1 && T_NIL == 0, "falsy tags first");
+extern const int8_t tag2type[T_NUMTAGS];
+
+typedef struct GCObject GCObject;
+
+typedef union Value {
+  GCObject *gc;
+  void *p;
+  vm_CFunction f;
+  vm_Integer i;
+  vm_Number n;
+} Value;
+
+/* A value: 8-byte payload + tag (16 bytes with padding). Copy values with
+** setobj(), which copies only the payload and the tag: table nodes keep
+** other fields in a TValue's padding. */
+typedef struct TValue {
+  Value value_;
+  uint8_t tt_;
+} TValue;
+
+typedef TValue *StkId;
+
+#define val_(o) ((o)->value_)
+#define rawtt(o) ((o)->tt_)
+#define ttype(o) (tag2type[rawtt(o)]) /* the basic VM_T* type */
+#define checktag(o, t) (rawtt(o) == (t))
+
+#define ttisnil(o) checktag((o), T_NIL)
+#define ttisfalse(o) checktag((o), T_FALSE)
+#define ttistrue(o) checktag((o), T_TRUE)
+#define ttisboolean(o) (checktag((o), T_FALSE) || checktag((o), T_TRUE))
+#define l_isfalse(o) (rawtt(o) <= T_FALSE)
+#define ttisinteger(o) checktag((o), T_INT)
+#define ttisfloat(o) checktag((o), T_FLT)
+#define ttisnumber(o) (checktag((o), T_INT) || checktag((o), T_FLT))
+#define ttisshrstring(o) checktag((o), T_SHRSTR)
+#define ttislngstring(o) checktag((o), T_LNGSTR)
+#define ttisstring(o) (checktag((o), T_SHRSTR) || checktag((o), T_LNGSTR))
+#define ttistable(o) checktag((o), T_TABLE)
+#define ttisLclosure(o) checktag((o), T_LCL)
+#define ttisCclosure(o) checktag((o), T_CCL)
+#define ttislcf(o) checktag((o), T_LCF)
+#define ttisclosure(o) (checktag((o), T_LCL) || checktag((o), T_CCL))
+#define ttisfunction(o) (ttisclosure(o) || ttislcf(o))
+#define ttisfulluserdata(o) checktag((o), T_UDATA)
+#define ttislightuserdata(o) checktag((o), T_LIGHTUD)
+#define ttisthread(o) checktag((o), T_THREAD)
+#define iscollectable(o) (rawtt(o) >= T_SHRSTR)
+
+#define ivalue(o) (val_(o).i)
+#define fltvalue(o) (val_(o).n)
+#define nvalue(o) (ttisinteger(o) ? cast_num(ivalue(o)) : fltvalue(o))
+#define gcvalue(o) (val_(o).gc)
+#define pvalue(o) (val_(o).p)
+#define fvalue(o) (val_(o).f)
+#define tsvalue(o) ((TString *)val_(o).gc)
+#define uvalue(o) ((Udata *)val_(o).gc)
+#define clLvalue(o) ((LClosure *)val_(o).gc)
+#define clCvalue(o) ((CClosure *)val_(o).gc)
+#define hvalue(o) ((Table *)val_(o).gc)
+#define thvalue(o) ((vm_State *)val_(o).gc)
+#define svalue(o) getstr(tsvalue(o))
+#define vslen(o) (tsvalue(o)->len)
+
+#define settt_(o, t) ((o)->tt_ = (t))
+#define setnilvalue(o) settt_(o, T_NIL)
+#define setfltvalue(o, x) do { TValue *io_ = (o); val_(io_).n = (x); settt_(io_, T_FLT); } while (0)
+#define setivalue(o, x) do { TValue *io_ = (o); val_(io_).i = (x); settt_(io_, T_INT); } while (0)
+#define setbfvalue(o) settt_(o, T_FALSE)
+#define setbtvalue(o) settt_(o, T_TRUE)
+#define setbvalue(o, b) settt_(o, (b) ? T_TRUE : T_FALSE)
+#define setpvalue(o, x) do { TValue *io_ = (o); val_(io_).p = (x); settt_(io_, T_LIGHTUD); } while (0)
+#define setfvalue(o, x) do { TValue *io_ = (o); val_(io_).f = (x); settt_(io_, T_LCF); } while (0)
+#define setgcovalue(o, x) do { TValue *io_ = (o); GCObject *i_g = (x); val_(io_).gc = i_g; settt_(io_, i_g->tt); } while (0)
+#define setsvalue(S, o, x) do { TValue *io_ = (o); TString *x_ = (x); val_(io_).gc = (GCObject *)x_; settt_(io_, x_->tt); UNUSED(S); } while (0)
+#define sethvalue(S, o, x) do { TValue *io_ = (o); val_(io_).gc = (GCObject *)(x); settt_(io_, T_TABLE); UNUSED(S); } while (0)
+#define setuvalue(S, o, x) do { TValue *io_ = (o); val_(io_).gc = (GCObject *)(x); settt_(io_, T_UDATA); UNUSED(S); } while (0)
+#define setthvalue(S, o, x) do { TValue *io_ = (o); val_(io_).gc = (GCObject *)(x); settt_(io_, T_THREAD); UNUSED(S); } while (0)
+#define setclLvalue(S, o, x) do { TValue *io_ = (o); val_(io_).gc = (GCObject *)(x); settt_(io_, T_LCL); UNUSED(S); } while (0)
+#define setclCvalue(S, o, x) do { TValue *io_ = (o); val_(io_).gc = (GCObject *)(x); settt_(io_, T_CCL); UNUSED(S); } while (0)
+/* Copy a value (payload and tag only). */
+#define setobj(S, o1, o2) do { TValue *io1 = (o1); const TValue *io2 = (o2); io1->value_ = io2->value_; settt_(io1, io2->tt_); UNUSED(S); } while (0)
+#define setobjs2s setobj
+#define setobj2s setobj
+#define setobj2t setobj
+#define setobj2n setobj
+#define s2v(o) (o)
+
+/* ======================================================================
+** Collectable objects
+** ====================================================================== */
+
+/* Common header: 16 bytes. For old objects gcnext links the old-space list
+** (sweeping); for a young object that a minor collection copied, it holds
+** the forwarding address. `id` is a per-object identity (hash of tables,
+** functions, ...; tostring address) that survives moves; strings keep
+** their hash there instead. u8/u8b are free for each type. */
+#define GCHEADER \
+  uint8_t tt;      \
+  uint8_t gcflags; \
+  uint8_t u8;      \
+  uint8_t u8b;     \
+  uint32_t id;     \
+  GCObject *gcnext
+
+struct GCObject {
+  GCHEADER;
+};
+
+/* gcflags bits */
+#define GCF_OLD 0x01        /* lives in the old space (mimalloc) */
+#define GCF_REMEMBERED 0x02 /* old object in the remembered set */
+#define GCF_MARK 0x04       /* reached by the current major marking */
+#define GCF_FORWARDED 0x08  /* young object copied; gcnext = new address */
+#define GCF_FIXED 0x10      /* never collected (reserved words, tm names) */
+#define GCF_FINALIZE 0x20   /* has a __gc metamethod to run */
+#define GCF_FINALIZED 0x40  /* __gc already run */
+#define GCF_HASPARTS 0x80   /* young table listed in young_parts */
+
+#define isold(o) (((o)->gcflags & GCF_OLD) != 0)
+#define obj2gco(o) ((GCObject *)(o))
+#define gco2ts(o) ((TString *)(o))
+#define gco2t(o) ((Table *)(o))
+
+/* Strings: immutable, never move. Short strings (<= MAXSHORTLEN) are
+** interned: equal short strings are the same object. The hash of a short
+** string is computed at creation; a long string hashes lazily (u8b = 1
+** when `id` holds its hash). u8 is the reserved-word index + 1 (lexer). */
+typedef struct TString {
+  GCHEADER;
+  size_t len;
+  char contents[1];
+} TString;
+#define getstr(ts) ((ts)->contents)
+#define tsslen(ts) ((ts)->len)
+#define isreserved(ts) ((ts)->tt == T_SHRSTR && (ts)->u8 > 0)
+#define eqshrstr(a, b) ((a) == (b))
+
+/* Full userdata: memory never moves. */
+typedef struct Udata {
+  GCHEADER;
+  uint16_t nuvalue;
+  size_t len;
+  struct Table *metatable;
+  TValue uv[1]; /* user values, then the memory block (aligned) */
+} Udata;
+#define udatamemoffset(nuv) \
+  (((offsetof(Udata, uv) + sizeof(TValue) * (size_t)(nuv)) + 15) & ~(size_t)15)
+#define getudatamem(u) ((char *)(u) + udatamemoffset((u)->nuvalue))
+#define sizeudata(nuv, nb) (udatamemoffset(nuv) + (nb))
+
+/* Upvalues. v points to the stack slot while open, to u.value when closed.
+** The open upvalues of a thread form a list sorted by stack level,
+** highest first; open upvalues are kept alive by their thread. */
+typedef struct UpVal {
+  GCHEADER;
+  TValue *v;
+  union {
+    struct { struct UpVal *next; } open;
+    TValue value;
+  } u;
+} UpVal;
+#define upisopen(up) ((up)->v != &(up)->u.value)
+#define uplevel(up) ((StkId)(up)->v)
+
+/* Function prototypes: created by the compiler, always old. */
+typedef struct Upvaldesc {
+  struct TString *name; /* for debug information */
+  uint8_t instack;      /* in the enclosing function's registers? */
+  uint8_t idx;          /* register or enclosing upvalue index */
+  uint8_t kind;         /* VDKREG, RDKCONST, RDKTOCLOSE, RDKCTC (parse.c) */
+} Upvaldesc;
+
+typedef struct LocVar {
+  struct TString *varname;
+  int startpc; /* first pc where the variable is active */
+  int endpc;   /* first pc where the variable is dead */
+} LocVar;
+
+typedef struct Proto {
+  GCHEADER;
+  uint8_t numparams;
+  uint8_t is_vararg;
+  uint8_t maxstacksize;
+  int sizeupvalues;
+  int sizek;
+  int sizecode;   /* also the size of lineinfo and colinfo */
+  int sizep;
+  int sizelocvars;
+  int linedefined;
+  int lastlinedefined;
+  TValue *k;
+  Instruction *code;
+  struct Proto **p;
+  Upvaldesc *upvalues;
+  int *lineinfo;  /* source line of each instruction */
+  int *colinfo;   /* 1-based column of each instruction's operator/token, 0 if unknown */
+  LocVar *locvars;
+  TString *source;
+  uint32_t *hotcount; /* reserved for the JIT; NULL for now */
+} Proto;
+
+/* Closures (young). u8 holds the number of upvalues. */
+typedef struct CClosure {
+  GCHEADER;
+  vm_CFunction f;
+  TValue upvalue[1];
+} CClosure;
+
+typedef struct LClosure {
+  GCHEADER;
+  struct Proto *p;
+  UpVal *upvals[1];
+} LClosure;
+#define sizeCclosure(n) (offsetof(CClosure, upvalue) + sizeof(TValue) * (size_t)(n))
+#define sizeLclosure(n) (offsetof(LClosure, upvals) + sizeof(UpVal *) * (size_t)(n))
+#define clnup(cl) ((cl)->u8)
+
+/* Tables. Hash part: chained scatter table with Brent's variation; a node
+** is 24 bytes: the value's payload and tag, the key's tag and the chain
+** offset share the first 16 bytes, the key payload follows. */
+typedef struct Node {
+  Value val_;
+  uint8_t val_tt;
+  uint8_t key_tt;
+  int32_t next; /* offset to next node in the chain */
+  Value key_val;
+} Node;
+#define gval(n) ((TValue *)(n))
+#define keytt(n) ((n)->key_tt)
+#define keyisnil(n) ((n)->key_tt == T_NIL)
+#define keyival(n) ((n)->key_val.i)
+#define keystrval(n) ((TString *)(n)->key_val.gc)
+#define keyisinteger(n) ((n)->key_tt == T_INT)
+#define keyisshrstr(n) ((n)->key_tt == T_SHRSTR)
+#define getnodekey(S, obj, node) do { TValue *io_ = (obj); const Node *n_ = (node); io_->value_ = n_->key_val; settt_(io_, n_->key_tt); UNUSED(S); } while (0)
+#define setnodekey(S, node, obj) do { Node *n_ = (node); const TValue *io_ = (obj); n_->key_val = io_->value_; n_->key_tt = io_->tt_; UNUSED(S); } while (0)
+#define gnext(n) ((n)->next)
+
+/* u8 = flags: bit set = metamethod known absent (first TM_EQ+1 events);
+** u8b = log2 of the hash part size. */
+typedef struct Table {
+  GCHEADER;
+  uint32_t asize;  /* size of the array part */
+  Node *node;
+  Node *lastfree;  /* NULL when node is the shared dummy node */
+  TValue *array;
+  struct Table *metatable;
+} Table;
+#define lsizenode(t) ((t)->u8b)
+#define sizenode(t) (1u << lsizenode(t))
+#define gnode(t, i) (&(t)->node[i])
+#define isdummy(t) ((t)->lastfree == NULL)
+#define maskflags ((uint8_t)(~(~0u << (TM_EQ + 1))))
+#define invalidateTMcache(t) ((t)->u8 &= (uint8_t)~maskflags)
+
+/* ======================================================================
+** Metamethods (meta.c). ORDER TM: fast events first (cached in flags).
+** ====================================================================== */
+#define TMS(X) \
+  X(INDEX, "__index") X(NEWINDEX, "__newindex") X(GC, "__gc") X(MODE, "__mode") \
+  X(LEN, "__len") X(EQ, "__eq") X(ADD, "__add") X(SUB, "__sub") X(MUL, "__mul") \
+  X(MOD, "__mod") X(POW, "__pow") X(DIV, "__div") X(IDIV, "__idiv") \
+  X(BAND, "__band") X(BOR, "__bor") X(BXOR, "__bxor") X(SHL, "__shl") \
+  X(SHR, "__shr") X(UNM, "__unm") X(BNOT, "__bnot") X(LT, "__lt") X(LE, "__le") \
+  X(CONCAT, "__concat") X(CALL, "__call") X(CLOSE, "__close")
+typedef enum TMS {
+#define TM_ENUM(name, str) TM_##name,
+  TMS(TM_ENUM)
+#undef TM_ENUM
+  TM_N
+} TMS;
+
+/* ======================================================================
+** Call frames, threads, global state
+** ====================================================================== */
+
+/* CallInfo status bits */
+#define CIST_C (1 << 0)        /* call is running a C function */
+#define CIST_FRESH (1 << 1)    /* call is on a fresh interpreter invocation */
+#define CIST_HOOKED (1 << 2)
+#define CIST_YPCALL (1 << 3)   /* doing a yieldable protected call */
+#define CIST_TAIL (1 << 4)     /* call was tail called */
+#define CIST_HOOKYIELD (1 << 5)
+#define CIST_FIN (1 << 6)      /* function "called" a finalizer */
+#define CIST_TRAN (1 << 7)
+#define CIST_CLSRET (1 << 8)   /* function is closing tbc variables on return */
+#define CIST_RECST 10          /* bits 10-12: saved error status while closing */
+
+typedef struct CallInfo {
+  StkId func;
+  StkId top;
+  struct CallInfo *previous, *next;
+  union {
+    struct {                   /* Lua functions */
+      const Instruction *savedpc;
+      volatile int trap;
+      int nextraargs;          /* extra arguments of a vararg function */
+    } l;
+    struct {                   /* C functions */
+      vm_KFunction k;
+      ptrdiff_t old_errfunc;
+      vm_KContext ctx;
+    } c;
+  } u;
+  union {
+    int funcidx;  /* called-function index (protected calls) */
+    int nyield;   /* number of values yielded */
+    int nres;     /* number of values returned */
+  } u2;
+  short nresults; /* expected results */
+  unsigned short callstatus;
+} CallInfo;
+
+#define isLua(ci) (!((ci)->callstatus & CIST_C))
+#define ci_func(ci) (clLvalue(s2v((ci)->func)))
+#define getoah(st) ((st) & CIST_HOOKED)
+#define setcistrecst(ci, st) \
+  ((ci)->callstatus = (unsigned short)(((ci)->callstatus & ~(7 << CIST_RECST)) | ((st) << CIST_RECST)))
+#define getcistrecst(ci) (((ci)->callstatus >> CIST_RECST) & 7)
+
+struct vm_longjmp;
+
+/* nCcalls: low 16 bits count nested C calls (plus parser levels), high 16
+** bits count non-yieldable calls. */
+#define yieldable(S) (((S)->nCcalls & 0xffff0000) == 0)
+#define getCcalls(S) ((S)->nCcalls & 0xffff)
+#define incnny(S) ((S)->nCcalls += 0x10000)
+#define decnny(S) ((S)->nCcalls -= 0x10000)
+#define nyci (0x10000 | 1)
+
+/* A thread (coroutine) and its Lua stack. Threads are always old. */
+struct vm_State {
+  GCHEADER;
+  uint8_t status;
+  uint8_t allowhook;
+  unsigned short nci;
+  StkId top;          /* first free slot */
+  struct Global *g;
+  CallInfo *ci;       /* current call */
+  StkId stack_last;   /* end of stack (last usable slot + 1) */
+  StkId stack;        /* base */
+  UpVal *openupval;   /* open upvalues, sorted by level, highest first */
+  ptrdiff_t *tbclist; /* stack offsets of to-be-closed variables, ascending */
+  int ntbc, sizetbc;
+  struct vm_longjmp *errorJmp;
+  CallInfo base_ci;
+  ptrdiff_t errfunc;  /* stack offset of the current error handler */
+  uint32_t nCcalls;
+  int oldpc;
+  int basehookcount, hookcount;
+  volatile int hookmask;
+  void *hook;         /* reserved for the debug library */
+};
+#define stacksize(th) cast_int((th)->stack_last - (th)->stack)
+#define savestack(S, p) ((char *)(p) - (char *)(S)->stack)
+#define restorestack(S, n) ((StkId)((char *)(S)->stack + (n)))
+
+/* Growable pointer vectors used by the collector. */
+typedef struct GCVec {
+  GCObject **items;
+  size_t n, size;
+} GCVec;
+
+typedef struct StringTable {
+  TString **slots;   /* open addressing; NULL = empty; STR_TOMB = deleted */
+  size_t size;       /* power of two */
+  size_t count;      /* live entries */
+  size_t used;       /* live + tombstones */
+} StringTable;
+#define STR_TOMB ((TString *)(uintptr_t)1)
+
+typedef struct Global {
+  /* nursery: allocation bumps nursery_free up to nursery_top */
+  char *nursery_free;
+  char *nursery_top;     /* soft limit (later: allocation sample point) */
+  char *nursery_start;
+  char *nursery_end;     /* hard end: top + NURSERY_RESERVE */
+  size_t nursery_size;
+  uint32_t next_id;
+  volatile int gcrequest; /* collect at the next safe point */
+  /* old space */
+  GCObject *allgc;       /* every old object */
+  GCObject *finobj;      /* old objects with finalizers (issue: GC completeness) */
+  size_t old_bytes;      /* bytes held by old objects and their parts */
+  size_t old_threshold;  /* major collection when old_bytes passes this */
+  size_t total_bytes;    /* everything allocated through mem_* */
+  GCVec remembered;      /* old objects that may point to young ones */
+  GCVec young_parts;     /* young tables owning malloc'd parts */
+  GCVec gray;            /* major-marking work list; promotion work list */
+  GCVec threads;         /* every thread but the main one (closing upvalues) */
+  int gcstopped;         /* collector stopped by the user */
+  int gcstopem;          /* collector running: no re-entry */
+  int gcstress;
+  unsigned long stress_count;
+  unsigned long minor_count, major_count;
+  StringTable strt;
+  uint64_t seed;
+  TValue registry;
+  TValue nilvalue;       /* also a sentinel: ttisnil == state is complete */
+  struct vm_State *mainthread;
+  TString *tmname[TM_N];
+  struct Table *mt[VM_NUMTYPES];
+  TString *memerrmsg;
+  vm_CFunction panic;
+  vm_WarnFunction warnf;
+  void *ud_warn;
+  int warn_on;           /* warnings enabled ("@on"/"@off") */
+  int synerr_line, synerr_col; /* position of the last syntax error */
+  int gcblocked;         /* >0: no collection may run (compiler active) */
+} Global;
+
+#define G(S) ((S)->g)
+
+/* ======================================================================
+** Memory (gc.c)
+** ====================================================================== */
+/* Raw memory for object parts (stacks, arrays, vectors). Raise a memory
+** error on failure. Sizes are needed for accounting. */
+void *mem_alloc(vm_State *S, size_t size);
+void *mem_realloc(vm_State *S, void *block, size_t osize, size_t nsize);
+void mem_free(vm_State *S, void *block, size_t osize);
+void *mem_growaux(vm_State *S, void *block, int nelems, int *size, int size_elem,
+                  int limit, const char *what);
+void *mem_shrinkvector(vm_State *S, void *block, int *size, int final_n, int size_elem);
+#define mem_newvector(S, n, t) ((t *)mem_alloc(S, (size_t)(n) * sizeof(t)))
+#define mem_freearray(S, b, n) mem_free(S, (b), (size_t)(n) * sizeof(*(b)))
+#define mem_reallocvector(S, v, oldn, n, t) \
+  ((v) = (t *)mem_realloc(S, v, (size_t)(oldn) * sizeof(t), (size_t)(n) * sizeof(t)))
+/* Grow vector v (with `size` capacity) so index nelems fits; error with
+** "too many <what> (limit is <limit>)" past limit. */
+#define mem_growvector(S, v, nelems, size, t, limit, what) \
+  if ((nelems) + 1 > (size)) \
+    ((v) = (t *)mem_growaux(S, v, nelems, &(size), sizeof(t), limit, what))
+#define mem_shrinkvec(S, v, size, fin, t) \
+  ((v) = (t *)mem_shrinkvector(S, v, &(size), fin, sizeof(t)))
+void mem_error(vm_State *S); /* raises VM_ERRMEM */
+void mem_toobig(vm_State *S);
+
+/* ======================================================================
+** Garbage collector (gc.c)
+** ====================================================================== */
+GCObject *gc_newyoung(vm_State *S, int tt, size_t size); /* may fall back to old */
+GCObject *gc_newold(vm_State *S, int tt, size_t size);
+void gc_freeobj(vm_State *S, GCObject *o);
+void gc_init(vm_State *S, size_t nursery_size);
+void gc_freeall(vm_State *S);
+/* A GC safe point: may move young objects. */
+#define gc_check(S) do { if (l_unlikely(G(S)->gcrequest)) gc_step(S); } while (0)
+void gc_step(vm_State *S);
+void gc_minor(vm_State *S);
+void gc_full(vm_State *S);
+void gc_remember(vm_State *S, GCObject *o);
+void gc_fix(vm_State *S, GCObject *o);
+void gc_setstress(vm_State *S, int on);
+void gc_noteyoungparts(vm_State *S, Table *t); /* young table got malloc'd parts */
+void gc_checkfinalizer(vm_State *S, GCObject *o, Table *mt);
+#define isyoungobj(o) (!isold(o))
+/* Write barrier: call after storing value v into object o. */
+#define gc_barrier(S, o, v) do { \
+  if (iscollectable(v) && ((obj2gco(o)->gcflags & (GCF_OLD | GCF_REMEMBERED)) == GCF_OLD) && \
+      !isold(gcvalue(v))) gc_remember(S, obj2gco(o)); } while (0)
+#define gc_objbarrier(S, o, x) do { \
+  if (((obj2gco(o)->gcflags & (GCF_OLD | GCF_REMEMBERED)) == GCF_OLD) && \
+      !isold(obj2gco(x))) gc_remember(S, obj2gco(o)); } while (0)
+/* A thread whose stack is about to be written from outside its own run. */
+#define gc_threadbarrier(S, th) do { \
+  if (!((th)->gcflags & GCF_REMEMBERED)) gc_remember(S, obj2gco(th)); } while (0)
+
+/* ======================================================================
+** Strings (str.c)
+** ====================================================================== */
+TString *str_new(vm_State *S, const char *str, size_t l);
+TString *str_newz(vm_State *S, const char *str);
+#define str_newlit(S, s) (str_new(S, "" s, (sizeof(s) / sizeof(char)) - 1))
+TString *str_createlong(vm_State *S, size_t l); /* uninitialised contents */
+uint32_t str_hashlong(TString *ts);
+int str_eqlngstr(TString *a, TString *b);
+void str_inittable(vm_State *S);
+void str_resize(vm_State *S, size_t newsize);
+void str_removedead(vm_State *S);  /* major GC: drop unmarked strings */
+Udata *udata_new(vm_State *S, size_t s, int nuvalue);
+/* Numbers <-> strings */
+size_t str2num(const char *s, TValue *o);      /* 0 on failure, else strlen+1 */
+int num2str(const TValue *obj, char *buff);     /* writes "%.14g" etc; returns length */
+#define MAXNUMBER2STR 44
+void obj_tostring(vm_State *S, TValue *obj);    /* number -> string in place */
+int cvt2num_str(const TValue *o, TValue *result); /* string that converts to number */
+int hexavalue(int c);
+int utf8esc(char *buff, unsigned long x);      /* returns bytes written backwards into buff[8] */
+#define UTF8BUFFSZ 8
+const char *obj_pushvfstring(vm_State *S, const char *fmt, va_list argp);
+const char *obj_pushfstring(vm_State *S, const char *fmt, ...);
+void obj_chunkid(char *out, const char *source, size_t srclen);
+int ceillog2(unsigned int x);
+
+/* ======================================================================
+** Tables (table.c)
+** ====================================================================== */
+Table *tab_new(vm_State *S);
+void tab_resize(vm_State *S, Table *t, unsigned int nasize, unsigned int nhsize);
+void tab_resizearray(vm_State *S, Table *t, unsigned int nasize);
+void tab_free(vm_State *S, Table *t);       /* frees parts only */
+void tab_freeparts(vm_State *S, TValue *array, unsigned asize, Node *node, int lsize);
+const TValue *tab_get(Table *t, const TValue *key);
+const TValue *tab_getint(Table *t, vm_Integer key);
+const TValue *tab_getshortstr(Table *t, TString *key);
+const TValue *tab_getstr(Table *t, TString *key);
+/* Sets t[key] = value (raw); raises "index is nil"/"index is NaN". Handles
+** the write barrier. */
+void tab_set(vm_State *S, Table *t, const TValue *key, const TValue *value);
+void tab_setint(vm_State *S, Table *t, vm_Integer key, const TValue *value);
+/* Store into an existing slot returned by tab_get* (not the absent one). */
+#define tab_setslot(S, t, slot, v) do { setobj(S, cast(TValue *, slot), v); gc_barrier(S, t, v); } while (0)
+vm_Unsigned tab_getn(Table *t);               /* border */
+int tab_next(vm_State *S, Table *t, StkId key); /* key at key, value at key+1 */
+extern const TValue absentkey;
+#define isabstkey(v) ((v) == &absentkey)
+size_t tab_size(Table *t); /* memory of the parts (accounting) */
+Node *tab_dummynode(void);
+
+/* ======================================================================
+** Functions, closures, upvalues (func.c)
+** ====================================================================== */
+Proto *func_newproto(vm_State *S);
+void func_freeproto(vm_State *S, Proto *f);
+CClosure *func_newCclosure(vm_State *S, int nupvals);
+LClosure *func_newLclosure(vm_State *S, int nupvals);
+UpVal *func_findupval(vm_State *S, StkId level);
+void func_initupvals(vm_State *S, LClosure *cl);
+void func_newtbcupval(vm_State *S, StkId level);
+void func_closeupval(vm_State *S, StkId level);
+/* Closes upvalues and tbc variables >= level; status is the error status
+** (CLOSEKTOP = normal close keeping top). Returns the (restored) level. */
+#define CLOSEKTOP (-1)
+StkId func_close(vm_State *S, StkId level, int status, int yy);
+const char *func_getlocalname(const Proto *f, int local_number, int pc);
+
+/* ======================================================================
+** States, stacks, calls, errors (vm.c)
+** ====================================================================== */
+typedef void (*Pfunc)(vm_State *S, void *ud);
+
+void do_throw(vm_State *S, int errcode) __attribute__((noreturn));
+int do_rawrunprotected(vm_State *S, Pfunc f, void *ud);
+int do_pcall(vm_State *S, Pfunc func, void *u, ptrdiff_t oldtop, ptrdiff_t ef);
+void do_seterrorobj(vm_State *S, int errcode, StkId oldtop);
+int do_growstack(vm_State *S, int n, int raiseerror);
+int do_reallocstack(vm_State *S, int newsize, int raiseerror);
+void do_shrinkstack(vm_State *S);
+void do_inctop(vm_State *S);
+/* Ensure n free slots above top; may reallocate the stack (pointers into
+** it must be saved with savestack/restorestack). */
+#define checkstackaux(S, n, pre, pos) \
+  if (l_unlikely((S)->stack_last - (S)->top <= (n))) { pre; do_growstack(S, n, 1); pos; }
+#define do_checkstack(S, n) checkstackaux(S, n, (void)0, (void)0)
+#define checkstackGCp(S, n, p) \
+  checkstackaux(S, n, ptrdiff_t t__ = savestack(S, p); gc_check(S), p = restorestack(S, t__))
+#define checkstackGC(S, fsize) checkstackaux(S, (fsize), gc_check(S), (void)0)
+
+CallInfo *do_precall(vm_State *S, StkId func, int nresults);
+int do_pretailcall(vm_State *S, CallInfo *ci, StkId func, int narg1, int delta);
+void do_poscall(vm_State *S, CallInfo *ci, int nres);
+void do_call(vm_State *S, StkId func, int nresults);
+void do_callnoyield(vm_State *S, StkId func, int nresults);
+StkId do_tryfuncTM(vm_State *S, StkId func);
+CallInfo *do_extendCI(vm_State *S);
+void do_freeCI(vm_State *S);
+void do_shrinkCI(vm_State *S);
+void do_checkCstack(vm_State *S);
+void do_incCstack(vm_State *S);
+#define next_ci(S) ((S)->ci->next ? (S)->ci->next : do_extendCI(S))
+/* Load and compile a chunk (text or, later, binary) from z. */
+typedef struct Zio Zio;
+int do_protectedparser(vm_State *S, Zio *z, const char *name, const char *mode);
+vm_State *thread_new(vm_State *S);
+void thread_free(vm_State *S, vm_State *th);
+int thread_resetthread(vm_State *S, int status);
+void thread_sweepdead(vm_State *S);
+void vm_warnerror(vm_State *S, const char *where);
+
+/* Input stream for the compiler. */
+struct Zio {
+  size_t n;           /* bytes still unread */
+  const char *p;      /* current position */
+  vm_Reader reader;
+  void *data;
+  vm_State *S;
+};
+#define EOZ (-1)
+#define zgetc(z) (((z)->n--) > 0 ? cast_uchar(*(z)->p++) : zio_fill(z))
+int zio_fill(Zio *z);
+void zio_init(vm_State *S, Zio *z, vm_Reader reader, void *data);
+
+/* Growable character buffer for the lexer (C memory). */
+typedef struct Mbuffer {
+  char *buffer;
+  size_t n;
+  size_t buffsize;
+} Mbuffer;
+
+/* ======================================================================
+** Interpreter (interp.c)
+** ====================================================================== */
+void interp_execute(vm_State *S, CallInfo *ci);
+void interp_finishOp(vm_State *S);
+int interp_equalobj(vm_State *S, const TValue *t1, const TValue *t2);
+#define interp_rawequalobj(t1, t2) interp_equalobj(NULL, t1, t2)
+int interp_lessthan(vm_State *S, const TValue *l, const TValue *r);
+int interp_lessequal(vm_State *S, const TValue *l, const TValue *r);
+void interp_concat(vm_State *S, int total);
+void interp_objlen(vm_State *S, StkId ra, const TValue *rb);
+void interp_finishget(vm_State *S, const TValue *t, TValue *key, StkId val, const TValue *slot);
+void interp_finishset(vm_State *S, const TValue *t, TValue *key, TValue *val, const TValue *slot);
+void interp_gettable(vm_State *S, const TValue *t, TValue *key, StkId val);
+void interp_settable(vm_State *S, const TValue *t, TValue *key, TValue *val);
+int interp_tonumber_(vm_State *S, const TValue *obj, vm_Number *n);
+int interp_tointeger(const TValue *obj, vm_Integer *p, int mode); /* mode: F2Ieq/F2Ifloor/F2Iceil */
+int interp_tointegerns(const TValue *obj, vm_Integer *p, int mode);
+int interp_flttointns(vm_Number n, vm_Integer *p, int mode);
+#define F2Ieq 0
+#define F2Ifloor 1
+#define F2Iceil 2
+vm_Integer interp_idiv(vm_State *S, vm_Integer m, vm_Integer n);
+vm_Integer interp_mod(vm_State *S, vm_Integer m, vm_Integer n);
+vm_Number interp_modf(vm_State *S, vm_Number m, vm_Number n);
+vm_Integer interp_shiftl(vm_Integer x, vm_Integer y);
+#define interp_shiftr(x, y) interp_shiftl(x, intop(-, 0, y))
+/* Raw arithmetic on numbers: returns 1 and sets res if both are numbers (or
+** strings convertible, when `coerce`). */
+int interp_rawarith(vm_State *S, int op, const TValue *p1, const TValue *p2, TValue *res);
+void interp_arith(vm_State *S, int op, const TValue *p1, const TValue *p2, StkId res);
+#define tonumber(o, n) (ttisfloat(o) ? (*(n) = fltvalue(o), 1) : interp_tonumber_(NULL, o, n))
+#define tointeger(o, i) (l_likely(ttisinteger(o)) ? (*(i) = ivalue(o), 1) : interp_tointeger(o, i, F2Ieq))
+#define tointegerns(o, i) (l_likely(ttisinteger(o)) ? (*(i) = ivalue(o), 1) : interp_tointegerns(o, i, F2Ieq))
+
+/* ======================================================================
+** Metamethods (meta.c)
+** ====================================================================== */
+void tm_init(vm_State *S);
+const TValue *tm_get(Table *events, TMS event, TString *ename);
+const TValue *tm_gettmbyobj(vm_State *S, const TValue *o, TMS event);
+#define gfasttm(g, et, e) \
+  ((et) == NULL ? NULL : ((et)->u8 & (1u << (e))) ? NULL : tm_get(et, e, (g)->tmname[e]))
+#define fasttm(S, et, e) gfasttm(G(S), et, e)
+const char *tm_objtypename(vm_State *S, const TValue *o);
+void tm_callTM(vm_State *S, const TValue *f, const TValue *p1, const TValue *p2, const TValue *p3);
+void tm_callTMres(vm_State *S, const TValue *f, const TValue *p1, const TValue *p2, StkId res);
+void tm_trybinTM(vm_State *S, const TValue *p1, const TValue *p2, StkId res, TMS event);
+void tm_trybinassocTM(vm_State *S, const TValue *p1, const TValue *p2, int flip, StkId res, TMS event);
+void tm_trybiniTM(vm_State *S, const TValue *p1, vm_Integer i2, int flip, StkId res, TMS event);
+int tm_callorderTM(vm_State *S, const TValue *p1, const TValue *p2, TMS event);
+int tm_callorderiTM(vm_State *S, const TValue *p1, int v2, int flip, int isfloat, TMS event);
+Table *tm_getmetatable(vm_State *S, const TValue *o);
+extern const char *const ttypename_[VM_NUMTYPES + 1];
+#define ttypename(x) ttypename_[(x) + 1]
+
+/* ======================================================================
+** Debug support and runtime errors (debug.c)
+** ====================================================================== */
+void dbg_typeerror(vm_State *S, const TValue *o, const char *opname) __attribute__((noreturn));
+void dbg_callerror(vm_State *S, const TValue *o) __attribute__((noreturn));
+void dbg_forerror(vm_State *S, const TValue *o, const char *what) __attribute__((noreturn));
+void dbg_concaterror(vm_State *S, const TValue *p1, const TValue *p2) __attribute__((noreturn));
+void dbg_opinterror(vm_State *S, const TValue *p1, const TValue *p2, const char *msg) __attribute__((noreturn));
+void dbg_tointerror(vm_State *S, const TValue *p1, const TValue *p2) __attribute__((noreturn));
+void dbg_ordererror(vm_State *S, const TValue *p1, const TValue *p2) __attribute__((noreturn));
+void dbg_runerror(vm_State *S, const char *fmt, ...) __attribute__((noreturn));
+void dbg_errormsg(vm_State *S) __attribute__((noreturn));
+const char *dbg_addinfo(vm_State *S, const char *msg, TString *src, int line);
+int dbg_getfuncline(const Proto *f, int pc);
+int dbg_currentline(CallInfo *ci);
+int dbg_currentcol(CallInfo *ci);
+const char *dbg_funcnamefromcall(vm_State *S, CallInfo *ci, const char **name);
+int dbg_pcRel(const Instruction *pc, const Proto *p);
+#define pcRel(pc, p) (cast_int((pc) - (p)->code) - 1)
+
+/* ======================================================================
+** Compiler (lex.c, parse.c)
+** ====================================================================== */
+/* Compiles a text chunk read from z. Returns the main function's prototype
+** (vararg, one upvalue _ENV). Raises VM_ERRSYNTAX with the message
+** "chunkid:line: msg near 'token'" on the stack top. `firstchar` is the
+** first character already read from z. */
+Proto *parse_chunk(vm_State *S, Zio *z, Mbuffer *buff, const char *name, int firstchar);
+void lex_init(vm_State *S); /* creates the reserved-word strings (fixed) */
+
+/* ======================================================================
+** Standard library registration (lib*.c)
+** ====================================================================== */
+int vm_open_base(vm_State *S);
+
+#endif
