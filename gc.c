@@ -24,7 +24,7 @@
 ** Write barrier (gc_barrier): storing a young reference into an old object
 ** puts the object in the remembered set once (GCF_REMEMBERED).
 **
-** Stress mode: collect at every safe point (a major collection every 8th)
+** Stress mode: collect at every safe point (a major collection every 256th)
 ** and poison the evacuated nursery so a stale young pointer crashes at once.
 */
 #include <mimalloc.h>
@@ -354,6 +354,7 @@ void gc_minor(vm_State *S) {
   g->gcstopem = 1;
   g->gray.n = 0;
   fwdroots(g);
+  if (S != g->mainthread) fwdthread(g, S); /* the running coroutine */
   for (i = 0; i < g->remembered.n; i++) {
     GCObject *o = g->remembered.items[i];
     o->gcflags &= (uint8_t)~GCF_REMEMBERED;
@@ -372,6 +373,8 @@ void gc_minor(vm_State *S) {
   g->nursery_free = g->nursery_start;
   g->minor_count++;
   g->gcstopem = 0;
+  /* the running thread keeps writing young values into its stack */
+  gc_threadbarrier(S, S);
 }
 
 /* ======================================================================
@@ -504,7 +507,7 @@ void gc_step(vm_State *S) {
   if (g->gcblocked || g->gcstopem) return; /* request stays pending */
   g->gcrequest = 0;
   if (g->gcstress) {
-    if (++g->stress_count % 8 == 0) gc_full(S);
+    if (++g->stress_count % 256 == 0) gc_full(S);
     else gc_minor(S);
     g->gcrequest = 1;
     return;

@@ -400,7 +400,7 @@ static void insertnew(vm_State *S, Table *t, const TValue *key, const TValue *va
 
 static void newkey(vm_State *S, Table *t, const TValue *key, const TValue *value) {
   TValue aux;
-  if (l_unlikely(ttisnil(key))) dbg_runerror(S, "index is nil");
+  if (l_unlikely(ttisnil(key))) dbg_runerror(S, "table index is nil");
   if (ttisfloat(key)) {
     vm_Number f = fltvalue(key);
     vm_Integer k;
@@ -408,7 +408,7 @@ static void newkey(vm_State *S, Table *t, const TValue *key, const TValue *value
       setivalue(&aux, k);
       key = &aux;
     } else if (l_unlikely(f != f)) {
-      dbg_runerror(S, "index is NaN");
+      dbg_runerror(S, "table index is NaN");
     }
   }
   if (ttisnil(value)) return; /* assigning nil to an absent key: nothing */
