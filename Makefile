@@ -75,4 +75,4 @@ install: all
 	install -m 644 vm.h $(DESTDIR)$(PREFIX)/include/vm.h
 
 clean:
-	rm -rf $(BUILD) libtide.a libtide.so tide
+	rm -rf $(BUILD) build-san libtide.a libtide.so tide

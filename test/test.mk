@@ -1,0 +1,73 @@
+# test/test.mk — `make test` (included by the Makefile).
+#
+# Stages, in order; each stops the run on failure:
+#   1. C API tests (test/c/test_*.c) against libtide.a
+#   2. self-checking Lua tests (test/lua/*.lua)
+#   3. differential tests against lua5.4 (test/diff/*.lua)
+#   4. the tide binary's command line (test/cli/run-cli.sh)
+#   5. stages 1-3 again under GC stress (collect at every safe point)
+#   6. an ASan+UBSan build running the C tests and the Lua tests
+#   7. the parser fuzzer for FUZZ_SECONDS seconds
+# `make test-quick` runs stages 1-4 only.
+
+FUZZ_SECONDS ?= 20
+TEST_C_SRCS  := $(wildcard test/c/test_*.c)
+TEST_C_BINS  := $(TEST_C_SRCS:test/c/%.c=$(BUILD)/test/%)
+SAN_BUILD    := build-san
+SAN_FLAGS    := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+.PHONY: test test-quick test-c test-lua test-diff test-cli test-stress test-san test-fuzz
+
+test: test-quick test-stress test-san test-fuzz
+	@echo "make test: all stages passed"
+
+test-quick: all check-deps test-c test-lua test-diff test-cli
+
+$(BUILD)/test/%: test/c/%.c libtide.a vm.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -I. $< -o $@ libtide.a $(LDLIBS)
+
+test-c: $(TEST_C_BINS)
+	@echo "== C API tests"
+	@for t in $(TEST_C_BINS); do $$t || exit 1; done
+
+test-lua: tide
+	@echo "== self-checking Lua tests"
+	@bash test/run-lua.sh ./tide
+
+test-diff: tide check-deps
+	@echo "== differential tests against lua5.4"
+	@bash test/run-diff.sh ./tide
+
+test-cli: tide check-deps
+	@echo "== command line"
+	@bash test/cli/run-cli.sh ./tide
+
+test-stress: all $(TEST_C_BINS)
+	@echo "== under GC stress (TIDE_GC_STRESS=1)"
+	@for t in $(TEST_C_BINS); do TIDE_GC_STRESS=1 $$t || exit 1; done
+	@TIDE_GC_STRESS=1 bash test/run-lua.sh ./tide
+	@TIDE_GC_STRESS=1 bash test/run-diff.sh ./tide
+
+# A separate build tree with sanitizers; it reuses nothing from the normal one.
+test-san:
+	@echo "== ASan + UBSan"
+	@$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) OPT="$(SAN_FLAGS)" \
+	  LDLIBS="$(LDLIBS) -fsanitize=address,undefined" \
+	  $(SAN_BUILD)/tide-san $(TEST_C_SRCS:test/c/%.c=$(SAN_BUILD)/test/%)
+	@for t in $(TEST_C_SRCS:test/c/%.c=$(SAN_BUILD)/test/%); do \
+	  ASAN_OPTIONS=detect_leaks=0 $$t || exit 1; done
+	@ASAN_OPTIONS=detect_leaks=0 bash test/run-lua.sh $(SAN_BUILD)/tide-san
+
+$(SAN_BUILD)/tide-san: $(SAN_BUILD)/tide.o $(OBJS)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS) -ledit -ldl
+
+$(SAN_BUILD)/test/%: test/c/%.c $(OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -I. $< -o $@ $(OBJS) $(LDLIBS)
+
+test-fuzz:
+	@$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) OPT="$(SAN_FLAGS)" \
+	  LDLIBS="$(LDLIBS) -fsanitize=address,undefined" $(SAN_BUILD)/test/fuzz_parser
+	@echo "== parser fuzzing for $(FUZZ_SECONDS) s (ASan + UBSan)"
+	@ASAN_OPTIONS=detect_leaks=0 $(SAN_BUILD)/test/fuzz_parser $(FUZZ_SECONDS) test/diff/*.lua test/lua/*.lua
