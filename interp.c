@@ -114,7 +114,8 @@ vm_Integer interp_mod(vm_State *S, vm_Integer m, vm_Integer n) {
 vm_Number interp_modf(vm_State *S, vm_Number m, vm_Number n) {
   vm_Number r = fmod(m, n);
   UNUSED(S);
-  if ((r > 0) ? n < 0 : (r < 0 && n != r)) r += n;
+  /* a non-zero result takes the divisor's sign */
+  if ((r > 0) ? n < 0 : (r < 0 && n > 0)) r += n;
   return r;
 }
 
@@ -461,7 +462,7 @@ void interp_finishget(vm_State *S, const TValue *t, TValue *key, StkId val, cons
       return;
     }
   }
-  dbg_runerror(S, "'__index' chain too long; possibly a loop");
+  dbg_runerror(S, "'__index' chain too long; possible loop");
 }
 
 void interp_finishset(vm_State *S, const TValue *t, TValue *key, TValue *val, const TValue *slot) {
@@ -491,7 +492,7 @@ void interp_finishset(vm_State *S, const TValue *t, TValue *key, TValue *val, co
       return;
     }
   }
-  dbg_runerror(S, "'__newindex' chain too long; possibly a loop");
+  dbg_runerror(S, "'__newindex' chain too long; possible loop");
 }
 
 void interp_gettable(vm_State *S, const TValue *t, TValue *key, StkId val) {
@@ -551,7 +552,7 @@ static int forprep(vm_State *S, StkId ra) {
     vm_Number init, flimit, step;
     if (l_unlikely(!tonumber(plimit, &flimit))) dbg_forerror(S, plimit, "limit");
     if (l_unlikely(!tonumber(pstep, &step))) dbg_forerror(S, pstep, "step");
-    if (l_unlikely(!tonumber(pinit, &init))) dbg_forerror(S, pinit, "initial");
+    if (l_unlikely(!tonumber(pinit, &init))) dbg_forerror(S, pinit, "initial value");
     if (step == 0) dbg_runerror(S, "'for' step is zero");
     if (step > 0 ? flimit < init : init < flimit) return 1;
     setfltvalue(plimit, flimit);
