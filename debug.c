@@ -195,6 +195,7 @@ static const char *funcnamefromcode(vm_State *S, const Proto *p, int pc, const c
     default: break;
   }
   tm = opevent(GET_OPCODE(i));
+  if (GET_OPCODE(i) == OP_SHRI && GETARG_k(i)) tm = TM_SHL; /* was `x << n` */
   if (tm == TM_N) return NULL;
   *name = getstr(G(S)->tmname[tm]) + 2; /* skip the "__" */
   return "metamethod";

@@ -1018,6 +1018,8 @@ returning:
       vm_Integer ib;
       if (tointegerns(rb, &ib)) {
         setivalue(s2v(ra), interp_shiftl(ib, -ic));
+      } else if (GETARG_k(i)) { /* source was `x << -sC` */
+        Protect(tm_trybiniTM(S, rb, -ic, 0, ra, TM_SHL));
       } else {
         Protect(tm_trybiniTM(S, rb, ic, 0, ra, TM_SHR));
       }

@@ -73,7 +73,7 @@ enum OpFormat { iABC, iABx, iAsBx, iAx, isJ };
   X(BANDK,      iABC,  OPF_A, "R[A] := R[B] & K[C]:integer (k: swapped)") \
   X(BORK,       iABC,  OPF_A, "R[A] := R[B] | K[C]:integer (k: swapped)") \
   X(BXORK,      iABC,  OPF_A, "R[A] := R[B] ~ K[C]:integer (k: swapped)") \
-  X(SHRI,       iABC,  OPF_A, "R[A] := R[B] >> sC") \
+  X(SHRI,       iABC,  OPF_A, "R[A] := R[B] >> sC (k: source was R[B] << -sC)") \
   X(SHLI,       iABC,  OPF_A, "R[A] := sC << R[B]") \
   X(ADD,        iABC,  OPF_A, "R[A] := R[B] + R[C]") \
   X(SUB,        iABC,  OPF_A, "R[A] := R[B] - R[C]") \
