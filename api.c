@@ -719,8 +719,6 @@ vm_State *vm_newthread(vm_State *S) {
   return S1;
 }
 
-static int gcmode_incremental = 1; /* only remembered for the mode switch answers */
-
 int vm_gc(vm_State *S, int what, ...) {
   Global *g = G(S);
   int res = 0;
@@ -751,13 +749,13 @@ int vm_gc(vm_State *S, int what, ...) {
       break;
     }
     case VM_GCISRUNNING: res = !g->gcstopped; break;
-    case VM_GCGEN:
-      res = gcmode_incremental ? VM_GCINC : VM_GCGEN;
-      gcmode_incremental = 0;
+    case VM_GCGEN: /* only the mode name is kept until incremental old-space collection exists */
+      res = g->gcmode_incremental ? VM_GCINC : VM_GCGEN;
+      g->gcmode_incremental = 0;
       break;
     case VM_GCINC:
-      res = gcmode_incremental ? VM_GCINC : VM_GCGEN;
-      gcmode_incremental = 1;
+      res = g->gcmode_incremental ? VM_GCINC : VM_GCGEN;
+      g->gcmode_incremental = 1;
       break;
     default: res = -1;
   }

@@ -24,7 +24,8 @@ static int currentpc(CallInfo *ci) { return pcRel(ci->u.l.savedpc, ci_func(ci)->
 int dbg_pcRel(const Instruction *pc, const Proto *p) { return pcRel(pc, p); }
 
 int dbg_getfuncline(const Proto *f, int pc) {
-  if (f->lineinfo == NULL || pc < 0 || pc >= f->sizecode) return -1;
+  if (f->lineinfo == NULL || pc >= f->sizecode) return -1;
+  if (pc < 0) return f->linedefined; /* before the first instruction */
   return f->lineinfo[pc];
 }
 

@@ -493,6 +493,7 @@ typedef struct Global {
   GCVec gray;            /* major-marking work list; promotion work list */
   GCVec threads;         /* every thread but the main one (closing upvalues) */
   int gcstopped;         /* collector stopped by the user */
+  int gcmode_incremental; /* mode requested by collectgarbage (0: generational) */
   int gcstopem;          /* collector running: no re-entry */
   int gcstress;
   unsigned long stress_count;

@@ -982,8 +982,9 @@ returning:
       op_arith_aux(S, vRB(i), KC(i), imul, fmul, TM_MUL, GETARG_k(i));
       vmbreak;
     }
+    /* Like lua5.4 (5.4.4), integer % and // by zero report the position of
+    ** the last saved pc: the pc is deliberately not saved here. */
     vmcase(MODK) {
-      savestate(S, ci);
       op_arith_aux(S, vRB(i), KC(i), interp_mod, interp_modf, TM_MOD, 0);
       vmbreak;
     }
@@ -996,7 +997,6 @@ returning:
       vmbreak;
     }
     vmcase(IDIVK) {
-      savestate(S, ci);
       op_arith_aux(S, vRB(i), KC(i), interp_idiv, numidiv_, TM_IDIV, 0);
       vmbreak;
     }
@@ -1049,7 +1049,6 @@ returning:
       vmbreak;
     }
     vmcase(MOD) {
-      savestate(S, ci);
       op_arith_aux(S, vRB(i), vRC(i), interp_mod, interp_modf, TM_MOD, 0);
       vmbreak;
     }
@@ -1062,7 +1061,6 @@ returning:
       vmbreak;
     }
     vmcase(IDIV) {
-      savestate(S, ci);
       op_arith_aux(S, vRB(i), vRC(i), interp_idiv, numidiv_, TM_IDIV, 0);
       vmbreak;
     }

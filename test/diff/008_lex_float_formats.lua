@@ -1,0 +1,11 @@
+-- lexer: float literal forms and hex floats with exponents
+print(1e10, 1E-3, 5e+0, .0, 0., 00.5, 1.e1)
+print(0x1p0, 0x1p1, 0x1p-1, 0x1p63, 0x1p64, 0x1p-1074, 0x1p-1075)
+print(0x.1p4, 0x1.fffffffffffffp1023)
+print(0xA.8p1, 0xa.8P-1, 0X1.P4)
+print(3.14159265358979, 2.718281828459045)
+print(1e-300 * 1e-300)
+print(0.1 + 0.2, 0.1 + 0.2 == 0.3)
+print(123e-2, 12.5e1)
+print(0x.0000000000001p0)
+print(1e15, 1e16, 1e17, 123456789012345.0, 1234567890123456.0)

@@ -1,0 +1,15 @@
+-- bitwise: and/or/xor/not/shifts on integers, incl. shifts >= 64 and negative shifts
+print(0xF0 & 0x3C, 0xF0 | 0x0F, 0xFF ~ 0x0F, ~0, ~5, ~-1)
+print(1 << 0, 1 << 1, 1 << 62, 1 << 63, 1 << 64, 1 << 65, 1 << -1, 2 << -1)
+print(-1 >> 1, -1 >> 63, -1 >> 64, -1 >> 0, 8 >> -2, 8 >> 100, 8 << -100)
+print(math.mininteger >> 63, math.maxinteger << 1, -1 << 63)
+print(5 & -1, 5 | -1, 5 ~ -1, 0 & 0, 0 | 0)
+print(0x7fffffffffffffff & 0x00ff, 0x5555 ~ 0xaaaa)
+print(1 << math.mininteger, 1 >> math.mininteger, 1 << math.maxinteger)
+print(3 & 5 | 2, 3 | 5 & 2, 3 ~ 5 & 6, 1 << 2 << 3, 256 >> 2 >> 1)
+print(~~7, -~7, ~-7)
+local a, b = 0x1234, 0xFF00
+print(a & b, a | b, a ~ b, a << 4, a >> 4)
+for s = 60, 66 do io.write(tostring(1 << s), " ") end print()
+for s = -2, 2 do io.write(tostring(16 >> s), " ") end print()
+print(string.format("%x", ~0 >> 32), string.format("%X", 0xDEADBEEF << 8))

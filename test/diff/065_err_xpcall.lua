@@ -1,0 +1,21 @@
+-- errors: xpcall handlers transforming messages, extra args, errors in the handler
+local function handler(m) return "handled: " .. tostring(m) end
+print(xpcall(function() error("oops", 0) end, handler))
+print(xpcall(function() return "fine", 2 end, handler))
+print(xpcall(function(a, b) return a + b end, handler, 3, 4))
+print(xpcall(function(a, b) return a + b end, handler, 3))
+print(xpcall(function() error({x = 1}) end, function(m) return type(m), m.x end))
+print(xpcall(function() error("e", 0) end, function(m) error("handler failed", 0) end))
+print(xpcall(function() error("e", 0) end, function(m) return nil end))
+print(xpcall(function() error("e", 0) end, function(m) return 1, 2, 3 end))
+print(pcall(xpcall))
+print(pcall(xpcall, print))
+print(xpcall(error, handler, "direct", 0))
+print(xpcall(function() local x = nil; return x.f end, function(m) return #m, m:sub(-28) end))
+local ok, msg = xpcall(function() error("deep") end, function(m)
+  local ok2, m2 = pcall(error, "inside handler", 0)
+  return m .. " / " .. m2
+end)
+print(ok, msg)
+print(xpcall(function() return xpcall(function() error("in", 0) end, function(m) return m .. "1" end) end, handler))
+print(xpcall(function() error("e", 0) end, function(m) local t = nil; return t.x end))

@@ -1,0 +1,16 @@
+-- errors: assert with messages, non-string messages, and return values
+print(assert(1, "unused"))
+print(assert("v", 2, 3))
+print(pcall(assert, false))
+print(pcall(assert, nil, "custom message"))
+print(pcall(assert, false, 42))
+local t = {}
+local ok, e = pcall(assert, false, t)
+print(ok, e == t)
+print(pcall(assert))
+print(pcall(assert, nil, nil))
+print(select('#', assert(true, 1, nil)))
+print(pcall(function() assert(1 == 2, "math broke") end))
+print(pcall(function() assert(false) end))
+print(pcall(function() local v = assert(tonumber("12")) return v * 2 end))
+print(pcall(function() return assert(tonumber("zz"), "not a number: zz") end))

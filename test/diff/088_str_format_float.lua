@@ -1,0 +1,18 @@
+-- strings: string.format float conversions %e %E %f %g %G with width/precision/flags
+local f = string.format
+print(f("%f %e %g", 3.14159, 3.14159, 3.14159))
+print(f("%.2f %.0f %.10f", 2.675, 2.5, 1 / 3))
+print(f("%10.3f|%-10.3f|%010.3f|%+.2f|% .2f", 3.14159, 3.14159, -3.14159, 1.5, 1.5))
+print(f("%E %.3e %12.4e|%-12.2E|", 12345.678, 0.000123, 1e100, -1e-100))
+print(f("%g %g %g %g %g %g", 1e20, 1e-5, 100000, 1000000, 0.0001, 123456789))
+print(f("%G %.3g %#g %#.3g %g", 1e-10, 2 / 3, 1.0, 1.0, 0.0))
+print(f("%f %f %f", 1 / 0, -1 / 0, 0.0))
+print(f("%.3f %e", -0.0, -0.0))
+print(f("%5.1f|%-8g|%08.2f", 9.96, 2.5, -1.5))
+print(f("%f", 1e15), f("%.0f", 2^63), f("%.14g", 2^63))
+print(f("%g", 2^53), f("%.17g", 0.1), f("%.20f", 0.5))
+print(f("%f", 3), f("%e", 0), f("%g", math.mininteger))
+print(f("%.3f", "1.5"), f("%g", "1e3"))
+print(pcall(f, "%f", "x"))
+print(f("%.99f", 1):len())
+print(pcall(f, "%.100f", 1))

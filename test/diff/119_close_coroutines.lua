@@ -1,0 +1,33 @@
+-- <close>: interaction with coroutines (yield inside tbc scope, close while suspended)
+local function closer(name) return setmetatable({}, {__close = function(_, e) print("close", name, e) end}) end
+local co = coroutine.wrap(function()
+  local a <close> = closer("a")
+  coroutine.yield("yielded with a open")
+  local b <close> = closer("b")
+  coroutine.yield("yielded with a and b open")
+  return "finished"
+end)
+print(co())
+print(co())
+print(co())
+local co2 = coroutine.create(function()
+  for i in function(_, i) i = (i or 0) + 1 if i <= 3 then return i end end, nil, nil, closer("iter") do
+    coroutine.yield(i)
+  end
+end)
+print(coroutine.resume(co2))
+print(coroutine.resume(co2))
+print(coroutine.close(co2))
+local co3 = coroutine.wrap(function()
+  local c <close> = setmetatable({}, {__close = function() coroutine.yield("yield in close") print("after yield in close") end})
+  return "body done"
+end)
+print(co3())
+print(co3())
+local co4 = coroutine.create(function()
+  local d <close> = closer("d")
+  error("err in co4", 0)
+end)
+print(coroutine.resume(co4))
+print(coroutine.status(co4))
+print(coroutine.close(co4))

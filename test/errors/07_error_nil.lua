@@ -1,0 +1,3 @@
+-- uncaught: error(nil)
+print("before")
+error(nil)

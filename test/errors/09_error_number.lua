@@ -1,0 +1,2 @@
+-- uncaught: numeric error object
+error(42)

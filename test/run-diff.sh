@@ -1,0 +1,54 @@
+#!/bin/bash
+# Differential test runner: compares TIDE against the reference lua5.4.
+# Usage: test/run-diff.sh TIDE [DIR]
+# Runs every DIR/*.lua (default test/diff) from the repository root with both
+# engines, compares stdout and exit status byte for byte.
+# Extra engine arguments may be given in $TIDE_FLAGS (placed before the file).
+set -u
+
+if [ $# -lt 1 ]; then
+  echo "usage: $0 TIDE [DIR]" >&2
+  exit 2
+fi
+
+TIDE=$1
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+DIR=${2:-test/diff}
+REF=${LUA_REF:-lua5.4}
+FLAGS=${TIDE_FLAGS:-}
+
+# resolve TIDE relative to the caller's cwd if it is a path
+case "$TIDE" in
+  */*) [ -e "$TIDE" ] && TIDE=$(cd "$(dirname "$TIDE")" && pwd)/$(basename "$TIDE") ;;
+esac
+
+cd "$ROOT" || exit 2
+case "$DIR" in
+  /*) DIR=$(realpath --relative-to="$ROOT" "$DIR") ;;
+esac
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+pass=0
+fail=0
+for f in $(ls "$DIR"/*.lua 2>/dev/null | sort); do
+  timeout 10 "$REF" "$f" >"$TMP/ref.out" 2>"$TMP/ref.err"
+  rs=$?
+  # shellcheck disable=SC2086
+  timeout 10 "$TIDE" $FLAGS "$f" >"$TMP/tide.out" 2>"$TMP/tide.err"
+  ts=$?
+  if [ $rs -eq $ts ] && cmp -s "$TMP/ref.out" "$TMP/tide.out"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL: $f (exit: lua5.4=$rs tide=$ts)"
+    diff -u --label lua5.4 --label tide "$TMP/ref.out" "$TMP/tide.out" | head -n 20
+    if [ $ts -ne 0 ] && [ -s "$TMP/tide.err" ]; then
+      echo "  tide stderr: $(head -c 300 "$TMP/tide.err")"
+    fi
+  fi
+done
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

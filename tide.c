@@ -1,0 +1,1108 @@
+/*
+** tide.c — the standalone Tide interpreter.
+**
+**   tide [options] [script [args]]
+**
+** It behaves like the reference `lua5.4` command line program:
+**   -e stat   run the string 'stat'
+**   -i        enter the interactive loop (REPL) after running 'script'
+**   -l mod    require 'mod' and store the result in global 'mod'
+**   -l g=mod  require 'mod' and store the result in global 'g'
+**   -v        print version information
+**   -E        ignore the LUA_INIT_5_4 / LUA_INIT environment variables
+**   -W        turn warnings on
+**   --        stop handling options
+**   -         stop handling options and run standard input as the script
+** Without a script, -e or -v it starts the REPL when standard input is a
+** terminal and otherwise runs standard input as a script. The global 'arg'
+** holds the script name at index 0, the interpreter name and the options at
+** negative indices and the script arguments at 1..n; the script also gets its
+** arguments as '...'. The exit status is 0 on success and 1 on any error.
+**
+** Uncaught errors are printed as "tide: <message>" plus a stack traceback,
+** exactly in the reference format. After that Tide adds a source excerpt with
+** a caret under the spot when the position is known (syntax errors and
+** runtime errors raised at the current line of a Lua function):
+**
+**     --> test.lua:3:12
+**      |
+**    3 |   print(t.x + 1)
+**      |          ^
+**
+** Setting TIDE_NO_CARET=1 in the environment turns the excerpt off (tests that
+** compare stderr with lua5.4 do this).
+**
+** The REPL uses libedit (readline()/add_history()) when standard input is a
+** terminal; history is kept in memory and saved in $TIDE_HISTORY, by default
+** ~/.tide_history (TIDE_HISTORY= with an empty value disables the file).
+** With standard input not a terminal, lines are read with plain stdio; the
+** prompt is still printed and each line is echoed after it, the way the
+** reference (built with readline) shows piped input.
+**
+** This file uses only the public API in vm.h. The whole start-up runs inside
+** a protected call (pmain) so that no API error escapes unprotected.
+*/
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <editline/readline.h>
+
+#include "vm.h"
+
+#define PROGNAME "tide"
+
+#define PROMPT1 "> "
+#define PROMPT2 ">> "
+
+/* chunk names of the code Tide loads itself */
+#define NAME_CMDLINE "=(command line)"
+#define NAME_STDIN "=stdin"
+
+/* Messages are prefixed with this name; NULL (inside the REPL) means none. */
+static const char *progname = PROGNAME;
+
+/* Is the source excerpt under error messages enabled? */
+static int show_excerpts = 1;
+
+/* Is the REPL reading through libedit (standard input is a terminal)? */
+static int use_editline = 0;
+
+/* ======================================================================
+** Small helpers
+** ====================================================================== */
+
+/* Prints "name: msg" (or just msg when name is NULL) on stderr. */
+static void message(const char *name, const char *msg) {
+  if (name != NULL) fprintf(stderr, "%s: ", name);
+  fprintf(stderr, "%s\n", msg);
+  fflush(stderr);
+}
+
+static char *copy_bytes(const char *s, size_t len) {
+  char *p = malloc(len + 1);
+  if (p != NULL) {
+    memcpy(p, s, len);
+    p[len] = '\0';
+  }
+  return p;
+}
+
+static char *copy_string(const char *s) {
+  return s == NULL ? NULL : copy_bytes(s, strlen(s));
+}
+
+/* Reads everything from f (at most 'limit' bytes when limit > 0) into a
+** fresh buffer. Returns NULL on a read error (errno tells) or without
+** memory. */
+static char *read_stream(FILE *f, size_t *len, size_t limit) {
+  char *buf = NULL;
+  size_t n = 0, cap = 0;
+  for (;;) {
+    size_t got;
+    if (n == cap) {
+      char *nb;
+      if (limit > 0 && cap >= limit) break;
+      cap = cap ? cap * 2 : 8192;
+      nb = realloc(buf, cap);
+      if (nb == NULL) {
+        free(buf);
+        errno = ENOMEM;
+        return NULL;
+      }
+      buf = nb;
+    }
+    got = fread(buf + n, 1, cap - n, f);
+    n += got;
+    if (got == 0) break;
+  }
+  if (ferror(f)) {
+    int e = errno;
+    free(buf);
+    errno = e;
+    return NULL;
+  }
+  if (buf == NULL && (buf = malloc(1)) == NULL) return NULL;
+  *len = n;
+  return buf;
+}
+
+/* Reads a whole file (at most 64 MiB) for an excerpt; NULL on failure. */
+static char *read_whole_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  char *buf;
+  if (f == NULL) return NULL;
+  buf = read_stream(f, len, (size_t)64 << 20);
+  fclose(f);
+  return buf;
+}
+
+static int env_is_set(const char *name) {
+  const char *v = getenv(name);
+  return v != NULL && v[0] != '\0' && strcmp(v, "0") != 0;
+}
+
+/* ======================================================================
+** Source texts of the chunks Tide loads itself
+**
+** Runtime error positions name a chunk by its source ("@script.lua",
+** "=stdin", "=(command line)", ...). For the excerpt we need the text, so
+** every chunk Tide loads (script, standard input, -e, LUA_INIT, REPL input)
+** is remembered here when it starts running; files loaded by the program
+** itself (modules) are read again when needed. Several chunks may share a
+** name (two -e options, REPL inputs); see find_text().
+** ====================================================================== */
+
+typedef struct Chunk {
+  char *name;   /* chunk name as given to the loader, e.g. "=stdin" */
+  char *text;
+  size_t len;
+  int shift;    /* bytes the loader saw before 'text' on line 1 */
+} Chunk;
+
+#define MAXCHUNKS 100
+
+static Chunk chunks[MAXCHUNKS];
+static int nchunks = 0;
+
+static void forget_chunk(Chunk *c) {
+  free(c->name);
+  free(c->text);
+  c->name = c->text = NULL;
+}
+
+static void remember_chunk(const char *name, const char *text, size_t len,
+                           int shift) {
+  Chunk c;
+  c.name = copy_string(name);
+  c.text = copy_bytes(text, len);
+  c.len = len;
+  c.shift = shift;
+  if (c.name == NULL || c.text == NULL) {
+    forget_chunk(&c);
+    return;
+  }
+  if (nchunks == MAXCHUNKS) { /* drop the oldest */
+    forget_chunk(&chunks[0]);
+    memmove(chunks, chunks + 1, (MAXCHUNKS - 1) * sizeof(Chunk));
+    nchunks--;
+  }
+  chunks[nchunks++] = c;
+}
+
+static void forget_all_chunks(void) {
+  while (nchunks > 0) forget_chunk(&chunks[--nchunks]);
+}
+
+/* Finds line 'n' (1-based) of text, counting line breaks the way the Lua
+** lexer does ("\n", "\r", "\r\n" and "\n\r" each end one line). Returns its
+** start and stores its length (without the line break); NULL if absent. */
+static const char *find_line(const char *text, size_t len, int n,
+                             size_t *linelen) {
+  size_t i = 0;
+  int cur = 1;
+  if (n < 1) return NULL;
+  while (cur < n) {
+    while (i < len && text[i] != '\n' && text[i] != '\r') i++;
+    if (i >= len) return NULL;
+    if (i + 1 < len && (text[i + 1] == '\n' || text[i + 1] == '\r') &&
+        text[i + 1] != text[i])
+      i += 2;
+    else
+      i += 1;
+    cur++;
+  }
+  {
+    size_t j = i;
+    while (j < len && text[j] != '\n' && text[j] != '\r') j++;
+    *linelen = j - i;
+  }
+  return text + i;
+}
+
+/* Does line 'n' of the text contain the word "function"? */
+static int line_has_function(const char *text, size_t len, int n) {
+  size_t ll;
+  const char *l = find_line(text, len, n, &ll);
+  size_t i;
+  if (l == NULL) return 0;
+  for (i = 0; i + 8 <= ll; i++)
+    if (memcmp(l + i, "function", 8) == 0) return 1;
+  return 0;
+}
+
+/* The remembered chunk called 'name' that most likely holds the code. The
+** main chunk of an error is the one running now: the newest of that name.
+** For a function, take the newest chunk whose line 'linedefined' has the
+** word "function" and that is long enough (a heuristic: chunk names do not
+** tell REPL inputs or -e options apart). */
+static const Chunk *find_text(const char *name, int is_main, int linedefined,
+                              int lastline) {
+  int i;
+  for (i = nchunks - 1; i >= 0; i--) {
+    const Chunk *c = &chunks[i];
+    size_t ll;
+    if (strcmp(c->name, name) != 0) continue;
+    if (is_main) return c;
+    if (linedefined > 0 && line_has_function(c->text, c->len, linedefined) &&
+        find_line(c->text, c->len, lastline > 0 ? lastline : linedefined,
+                  &ll) != NULL)
+      return c;
+  }
+  return NULL;
+}
+
+/* ======================================================================
+** Source excerpt with a caret
+** ====================================================================== */
+
+/* Where the error being reported happened; filled by the message handler
+** (runtime errors) or by note_syntax_error, printed and cleared by report. */
+static struct {
+  int valid;
+  char *source;   /* chunk name / source of the function ("@f", "=x", text) */
+  size_t srclen;
+  char *label;    /* how to name the chunk in the "-->" line */
+  char *text;     /* the source text when known directly (syntax errors) */
+  size_t textlen;
+  int shift;      /* with 'text': bytes before it on line 1 */
+  int line, col;
+  int is_main;
+  int linedefined, lastline;
+} errpos;
+
+static void clear_errpos(void) {
+  free(errpos.source);
+  free(errpos.label);
+  free(errpos.text);
+  memset(&errpos, 0, sizeof errpos);
+}
+
+/* The name a chunk name shows to people: "@file" -> "file", "=name" ->
+** "name"; other sources are code, shown by the given fallback. */
+static const char *chunk_label(const char *source, const char *fallback) {
+  if (source[0] == '@' || source[0] == '=') return source + 1;
+  return fallback;
+}
+
+static int count_digits(int n) {
+  int d = 1;
+  while (n >= 10) {
+    n /= 10;
+    d++;
+  }
+  return d;
+}
+
+#define MAXSHOWN 100 /* longest part of a line shown around the caret */
+
+/* Writes one source line in the excerpt, returning the byte offset where
+** the shown part starts (for the caret line). */
+static size_t print_code_line(int width, int num, const char *l, size_t ll,
+                              int col, int *cut_front) {
+  size_t start = 0, end = ll;
+  *cut_front = 0;
+  if (ll > MAXSHOWN) {
+    if (col > MAXSHOWN / 2) {
+      start = (size_t)col - 1 - MAXSHOWN / 2;
+      if (start > ll) start = ll > MAXSHOWN ? ll - MAXSHOWN : 0;
+    }
+    while (start > 0 && start < ll && ((unsigned char)l[start] & 0xC0) == 0x80)
+      start++;                        /* do not split a UTF-8 sequence */
+    end = start + MAXSHOWN;
+    if (end > ll) end = ll;
+    while (end < ll && ((unsigned char)l[end] & 0xC0) == 0x80) end++;
+  }
+  fprintf(stderr, " %*d | %s", width, num, start > 0 ? "..." : "");
+  fwrite(l + start, 1, end - start, stderr);
+  fprintf(stderr, "%s\n", end < ll ? "..." : "");
+  *cut_front = start > 0;
+  return start;
+}
+
+/* Prints the excerpt for line 'line', column 'col' (1-based, 0 = unknown)
+** of the given text, naming it 'label'. */
+static void print_excerpt(const char *label, const char *text, size_t len,
+                          int line, int col) {
+  size_t ll;
+  const char *l = find_line(text, len, line, &ll);
+  const char *prev = NULL;
+  size_t prevlen = 0;
+  int width, prevnum = 0, cut;
+  size_t start, i;
+  if (l == NULL) return;
+  width = count_digits(line);
+  /* an error on a blank line (typically "near <eof>") shows the line before
+     it too, so that there is something to look at */
+  for (i = 0; i < ll && (l[i] == ' ' || l[i] == '\t'); i++) {}
+  if (i == ll) {
+    int n;
+    for (n = line - 1; n >= 1 && n >= line - 3; n--) {
+      size_t j;
+      const char *p = find_line(text, len, n, &prevlen);
+      for (j = 0; p != NULL && j < prevlen && (p[j] == ' ' || p[j] == '\t'); j++) {}
+      if (p != NULL && j < prevlen) {
+        prev = p;
+        prevnum = n;
+        break;
+      }
+    }
+  }
+  if (col > 0)
+    fprintf(stderr, "%*s--> %s:%d:%d\n", width + 1, "", label, line, col);
+  else
+    fprintf(stderr, "%*s--> %s:%d\n", width + 1, "", label, line);
+  fprintf(stderr, "%*s |\n", width + 1, "");
+  if (prev != NULL) { /* the last non-blank line and the blank ones after it */
+    int n;
+    for (n = prevnum; n < line; n++) {
+      const char *p = find_line(text, len, n, &prevlen);
+      if (p != NULL) print_code_line(width, n, p, prevlen, 0, &cut);
+    }
+  }
+  start = print_code_line(width, line, l, ll, col, &cut);
+  if (col > 0) {
+    size_t upto = (size_t)col - 1;
+    fprintf(stderr, "%*s | %s", width + 1, "", cut ? "   " : "");
+    /* pad under the text: keep tabs so the caret lines up, one space per
+       character (UTF-8 continuation bytes take no room) */
+    for (i = start; i < upto && i < ll; i++) {
+      unsigned char c = (unsigned char)l[i];
+      if (c == '\t')
+        fputc('\t', stderr);
+      else if ((c & 0xC0) != 0x80)
+        fputc(' ', stderr);
+    }
+    for (; i < upto && i < ll + 1; i++) fputc(' ', stderr);
+    fputs("^\n", stderr);
+  }
+  fflush(stderr);
+}
+
+/* Prints the excerpt for the recorded error position, if any, and clears
+** it. */
+static void show_errpos(void) {
+  const char *text = NULL;
+  size_t len = 0;
+  char *filetext = NULL;
+  int col = errpos.col, shift = 0;
+  if (!errpos.valid || !show_excerpts || errpos.line <= 0) {
+    clear_errpos();
+    return;
+  }
+  if (errpos.text != NULL) {
+    text = errpos.text;
+    len = errpos.textlen;
+    shift = errpos.shift;
+  } else if (errpos.source[0] == '@') {
+    const Chunk *c = find_text(errpos.source, 1, 0, 0);
+    if (c != NULL) { /* the script itself: the text it was loaded from */
+      text = c->text;
+      len = c->len;
+    } else { /* another file (a module): read it now */
+      filetext = read_whole_file(errpos.source + 1, &len);
+      text = filetext;
+    }
+  } else if (errpos.source[0] == '=') {
+    const Chunk *c = find_text(errpos.source, errpos.is_main,
+                               errpos.linedefined, errpos.lastline);
+    if (c != NULL) {
+      text = c->text;
+      len = c->len;
+      shift = c->shift;
+    }
+  } else {
+    text = errpos.source; /* a chunk loaded from a string: its own source */
+    len = errpos.srclen;
+  }
+  if (text != NULL && len > 0 && text[0] == '\x1b')
+    text = NULL; /* a precompiled chunk has no lines to show */
+  if (text != NULL) {
+    if (errpos.line == 1 && shift > 0 && col > 0)
+      col = col > shift ? col - shift : 0;
+    print_excerpt(errpos.label, text, len, errpos.line, col);
+  }
+  free(filetext);
+  clear_errpos();
+}
+
+/* Does msg start with "<label>:<line>:"? A long label may appear shortened
+** to "...<its end>", as Lua shortens chunk names in messages. */
+static int message_at(const char *msg, const char *label, int line) {
+  char tail[32];
+  const char *p = msg;
+  size_t tl, ll = strlen(label);
+  snprintf(tail, sizeof tail, ":%d:", line);
+  tl = strlen(tail);
+  while ((p = strstr(p, tail)) != NULL) {
+    size_t pl = (size_t)(p - msg);
+    if (pl == ll && memcmp(msg, label, ll) == 0) return 1;
+    if (pl > 3 && memcmp(msg, "...", 3) == 0 && pl - 3 <= ll &&
+        memcmp(msg + 3, label + ll - (pl - 3), pl - 3) == 0)
+      return 1;
+    p += tl;
+  }
+  return 0;
+}
+
+/* After a load failed with a syntax error: record where, with the chunk's
+** text (NULL for a file, read again when shown). */
+static void note_syntax_error(vm_State *S, const char *chunkname,
+                              const char *text, size_t len, int shift) {
+  int line = 0, col = 0;
+  const char *msg = vm_tostring(S, -1);
+  const char *label = chunk_label(chunkname, chunkname);
+  clear_errpos();
+  if (!show_excerpts || msg == NULL) return;
+  vm_syntaxerrorpos(S, &line, &col);
+  /* the position must belong to this error, not to an older one */
+  if (line <= 0 || !message_at(msg, label, line)) return;
+  errpos.source = copy_string(chunkname);
+  errpos.srclen = strlen(chunkname);
+  errpos.label = copy_string(label);
+  if (text != NULL) {
+    errpos.text = copy_bytes(text, len);
+    errpos.textlen = len;
+    if (errpos.text == NULL) return;
+  }
+  if (errpos.source == NULL || errpos.label == NULL) return;
+  errpos.shift = shift;
+  errpos.line = line;
+  errpos.col = col < 0 ? 0 : col;
+  errpos.is_main = 1;
+  errpos.valid = 1;
+}
+
+/* In the message handler (the stack is still there): find the first Lua
+** function on the stack and, when the message names its current line,
+** record that position. */
+static void note_runtime_error(vm_State *S, const char *msg) {
+  vm_Debug ar;
+  int level;
+  char prefix[VM_IDSIZE + 32];
+  clear_errpos();
+  if (!show_excerpts) return;
+  for (level = 0; level < 64 && vm_getstack(S, level, &ar); level++) {
+    if (!vm_getinfo(S, "Sl", &ar)) continue;
+    if (ar.currentline <= 0) continue;
+    snprintf(prefix, sizeof prefix, "%s:%d:", ar.short_src, ar.currentline);
+    if (strncmp(msg, prefix, strlen(prefix)) != 0) return;
+    if (ar.source == NULL) return;
+    errpos.source = copy_bytes(ar.source, ar.srclen);
+    errpos.srclen = ar.srclen;
+    errpos.label = copy_string(chunk_label(ar.source, ar.short_src));
+    if (errpos.source == NULL || errpos.label == NULL) return;
+    errpos.line = ar.currentline;
+    errpos.col = ar.currentcol < 0 ? 0 : ar.currentcol;
+    errpos.is_main = ar.what != NULL && strcmp(ar.what, "main") == 0;
+    errpos.linedefined = ar.linedefined;
+    errpos.lastline = ar.lastlinedefined;
+    errpos.valid = 1;
+    return;
+  }
+}
+
+/* ======================================================================
+** Running code
+** ====================================================================== */
+
+/* Message handler for every chunk Tide runs: turns the error object into a
+** message with a stack traceback, and notes the error's position. */
+static int msghandler(vm_State *S) {
+  const char *msg = vm_tostring(S, 1);
+  if (msg == NULL) { /* not a string (nor a number) */
+    if (vm_callmeta(S, 1, "__tostring") && vm_type(S, -1) == VM_TSTRING)
+      return 1; /* its own text, and no traceback */
+    msg = vm_pushfstring(S, "(error object is a %s value)",
+                         vm_typename(S, vm_type(S, 1)));
+  } else {
+    note_runtime_error(S, msg);
+  }
+  vm_traceback(S, S, msg, 1);
+  return 1;
+}
+
+/* If status is an error, prints the message on top of the stack (and the
+** source excerpt) and pops it. Returns status. */
+static int report(vm_State *S, int status) {
+  if (status != VM_OK) {
+    int top = vm_gettop(S);
+    const char *msg = vm_tostring(S, -1);
+    if (msg == NULL)
+      msg = vm_pushfstring(S, "(error object is a %s value)",
+                           vm_typename(S, vm_type(S, -1)));
+    message(progname, msg);
+    vm_settop(S, top - 1); /* pop the message */
+    show_errpos();
+  } else {
+    clear_errpos();
+  }
+  return status;
+}
+
+/* Ctrl-C while a REPL line runs.
+** Known limitation: Lua's interpreter interrupts the running code by setting
+** a debug hook from the signal handler; vm.h has no hooks (nor a
+** vm_interrupt) yet. Until it does, the first Ctrl-C only restores the
+** default action (SA_RESETHAND) and says so; a second one ends tide. Scripts
+** run with the default action: Ctrl-C ends tide at once. Replace this with a
+** real interruption ("interrupted!" error) once vm_interrupt exists. */
+static void on_sigint(int sig) {
+  static const char note[] =
+      "\n(tide cannot stop running code yet: press Ctrl-C again to quit)\n";
+  ssize_t r;
+  (void)sig;
+  r = write(STDERR_FILENO, note, sizeof note - 1);
+  (void)r;
+}
+
+/* Calls the function under 'narg' arguments on the stack with the message
+** handler; with 'catch_int', Ctrl-C is caught during the call (REPL). */
+static int docall(vm_State *S, int narg, int nres, int catch_int) {
+  int status;
+  int base = vm_gettop(S) - narg; /* function index */
+  struct sigaction sa, old;
+  clear_errpos();
+  vm_pushcfunction(S, msghandler);
+  vm_insert(S, base);
+  if (catch_int) {
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    sigaction(SIGINT, &sa, &old);
+  }
+  status = vm_pcall(S, narg, nres, base);
+  if (catch_int) sigaction(SIGINT, &old, NULL);
+  vm_remove(S, base);
+  return status;
+}
+
+/* Loads 'len' bytes of code named 'name', remembering the text for error
+** excerpts; runs it with no arguments. */
+static int dochunk(vm_State *S, const char *code, size_t len,
+                   const char *name) {
+  int status = vm_loadbufferx(S, code, len, name, NULL);
+  if (status == VM_ERRSYNTAX) note_syntax_error(S, name, code, len, 0);
+  if (status == VM_OK) {
+    remember_chunk(name, code, len, 0);
+    status = docall(S, 0, 0, 0);
+  }
+  return report(S, status);
+}
+
+static int dostring(vm_State *S, const char *code, const char *name) {
+  return dochunk(S, code, strlen(code), name);
+}
+
+/* Loads a script from file 'fname', or from standard input when fname is
+** NULL, the way Lua loads files: a UTF-8 byte order mark and a first line
+** starting with '#' are skipped (its line break stays, so that line numbers
+** are right). The chunk is named "@fname" or "=stdin". The text is kept for
+** error excerpts. If the file cannot be opened or read, pushes "cannot
+** open/read NAME: reason" and returns VM_ERRFILE.
+** (Tide does this itself rather than calling vm_loadfilex, which treats the
+** name "-" as standard input, while `tide -- -` must run a file named "-".) */
+static int load_source(vm_State *S, const char *fname) {
+  FILE *f = stdin;
+  const char *shown = fname != NULL ? fname : "stdin";
+  char *buf, *name;
+  size_t len = 0, off = 0;
+  int status;
+  if (fname != NULL) {
+    errno = 0;
+    f = fopen(fname, "rb");
+    if (f == NULL) {
+      vm_pushfstring(S, "cannot open %s: %s", fname, strerror(errno));
+      return VM_ERRFILE;
+    }
+  }
+  errno = 0;
+  buf = read_stream(f, &len, 0);
+  if (buf == NULL) {
+    int e = errno;
+    if (f != stdin) fclose(f);
+    vm_pushfstring(S, "cannot read %s: %s", shown, strerror(e));
+    return VM_ERRFILE;
+  }
+  if (f != stdin) fclose(f);
+  name = malloc(strlen(shown) + 2);
+  if (name == NULL) {
+    free(buf);
+    vm_pushliteral(S, "not enough memory");
+    return VM_ERRMEM;
+  }
+  name[0] = fname != NULL ? '@' : '=';
+  strcpy(name + 1, shown);
+  if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) off = 3;
+  if (off < len && buf[off] == '#') {
+    while (off < len && buf[off] != '\n') off++;
+    /* a precompiled chunk right after the comment line: no line break */
+    if (off + 1 < len && buf[off + 1] == '\x1b') off++;
+  }
+  status = vm_loadbufferx(S, buf + off, len - off, name, NULL);
+  if (status == VM_ERRSYNTAX)
+    note_syntax_error(S, name, buf, len, 0);
+  else if (status == VM_OK && !(off < len && buf[off] == '\x1b'))
+    remember_chunk(name, buf, len, 0);
+  free(name);
+  free(buf);
+  return status;
+}
+
+static int dofile(vm_State *S, const char *fname) {
+  int status = load_source(S, fname);
+  if (status == VM_OK) status = docall(S, 0, 0, 0);
+  return report(S, status);
+}
+
+/* ======================================================================
+** Command line
+** ====================================================================== */
+
+#define HAS_ERROR 1 /* bad option */
+#define HAS_I 2     /* -i */
+#define HAS_V 4     /* -v */
+#define HAS_E 8     /* -e */
+#define HAS_BIGE 16 /* -E */
+
+static void print_usage(const char *badoption) {
+  fprintf(stderr, "%s: ", PROGNAME);
+  if (badoption[1] == 'e' || badoption[1] == 'l')
+    fprintf(stderr, "'%s' needs argument\n", badoption);
+  else
+    fprintf(stderr, "unrecognized option '%s'\n", badoption);
+  fprintf(stderr,
+          "usage: %s [options] [script [args]]\n"
+          "Available options are:\n"
+          "  -e stat   execute string 'stat'\n"
+          "  -i        enter interactive mode after executing 'script'\n"
+          "  -l mod    require library 'mod' into global 'mod'\n"
+          "  -l g=mod  require library 'mod' into global 'g'\n"
+          "  -v        show version information\n"
+          "  -E        ignore environment variables\n"
+          "  -W        turn warnings on\n"
+          "  --        stop handling options\n"
+          "  -         stop handling options and execute stdin\n",
+          PROGNAME);
+  fflush(stderr);
+}
+
+static void print_version(void) {
+  fputs(VM_VERSION " (" VM_LUA_VERSION ")\n", stdout);
+  fflush(stdout);
+}
+
+/* Scans the options. Sets *script to the index of the script name (argc
+** when there is none) or, on a bad option, to the index of the option to
+** complain about. Returns a set of HAS_* flags. */
+static int collect_args(int argc, char **argv, int *script) {
+  int flags = 0;
+  int i;
+  for (i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    *script = i;
+    if (a[0] != '-') return flags; /* the script name */
+    switch (a[1]) {
+    case '-': /* "--": stop handling options */
+      if (a[2] != '\0') return flags | HAS_ERROR;
+      *script = i + 1;
+      return flags;
+    case '\0': /* "-": the script is standard input */
+      return flags;
+    case 'E':
+      if (a[2] != '\0') return flags | HAS_ERROR;
+      flags |= HAS_BIGE;
+      break;
+    case 'W':
+      if (a[2] != '\0') return flags | HAS_ERROR;
+      break;
+    case 'i':
+      if (a[2] != '\0') return flags | HAS_ERROR;
+      flags |= HAS_I | HAS_V; /* -i implies -v */
+      break;
+    case 'v':
+      if (a[2] != '\0') return flags | HAS_ERROR;
+      flags |= HAS_V;
+      break;
+    case 'e':
+    case 'l':
+      if (a[1] == 'e') flags |= HAS_E;
+      if (a[2] == '\0') { /* the argument is the next word */
+        if (i + 1 >= argc || argv[i + 1][0] == '-') return flags | HAS_ERROR;
+        i++;
+      }
+      break;
+    default:
+      return flags | HAS_ERROR;
+    }
+  }
+  *script = argc;
+  return flags;
+}
+
+/* Builds the global 'arg': script name at 0, what precedes it at negative
+** indices, its arguments at 1..n. Without a script, the interpreter name is
+** at 0 and the options follow it. */
+static void create_argtable(vm_State *S, int argc, char **argv, int script) {
+  int i;
+  if (script == argc) script = 0;
+  vm_createtable(S, argc - script - 1 > 0 ? argc - script - 1 : 0, script + 1);
+  for (i = 0; i < argc; i++) {
+    vm_pushstring(S, argv[i]);
+    vm_rawseti(S, -2, i - script);
+  }
+  vm_setglobal(S, "arg");
+}
+
+/* "-l mod" or "-l g=mod": global g (or mod) = require(mod). */
+static int dolibrary(vm_State *S, const char *spec) {
+  const char *eq = strchr(spec, '=');
+  int status;
+  vm_getglobal(S, "require");
+  if (eq == NULL) {
+    vm_pushstring(S, spec);
+    status = docall(S, 1, 1, 0);
+    if (status == VM_OK) vm_setglobal(S, spec);
+  } else {
+    char *glb = copy_bytes(spec, (size_t)(eq - spec));
+    vm_pushstring(S, eq + 1);
+    status = docall(S, 1, 1, 0);
+    if (status == VM_OK) {
+      if (glb != NULL)
+        vm_setglobal(S, glb);
+      else
+        vm_pop(S, 1);
+    }
+    free(glb);
+  }
+  return report(S, status);
+}
+
+/* Runs -e, -l and -W in their order. Returns 0 if one of them failed. */
+static int run_args(vm_State *S, char **argv, int n) {
+  int i;
+  for (i = 1; i < n; i++) {
+    const char *a = argv[i];
+    int opt = a[1];
+    if (opt == 'e' || opt == 'l') {
+      const char *extra = a + 2;
+      if (*extra == '\0') extra = argv[++i];
+      if (opt == 'e') {
+        if (dostring(S, extra, NAME_CMDLINE) != VM_OK) return 0;
+      } else {
+        if (dolibrary(S, extra) != VM_OK) return 0;
+      }
+    } else if (opt == 'W') {
+      vm_warning(S, "@on", 0);
+    }
+  }
+  return 1;
+}
+
+/* LUA_INIT_5_4 or LUA_INIT: code to run, or "@file". */
+static int handle_luainit(vm_State *S) {
+  const char *name = "=LUA_INIT_5_4";
+  const char *init = getenv(name + 1);
+  if (init == NULL) {
+    name = "=LUA_INIT";
+    init = getenv(name + 1);
+  }
+  if (init == NULL) return VM_OK;
+  if (init[0] == '@') return dofile(S, init + 1);
+  return dostring(S, init, name);
+}
+
+/* Pushes arg[1..n] (n = #arg) as the script's arguments; returns n. */
+static int push_script_args(vm_State *S) {
+  vm_Integer n, i;
+  if (vm_getglobal(S, "arg") != VM_TTABLE)
+    vm_errorf(S, "'arg' is not a table");
+  n = vm_lenof(S, -1);
+  if (n < 0) n = 0;
+  vm_checkstackaux(S, (int)(n > 100000000 ? 100000000 : n) + 3,
+                   "too many arguments to script");
+  for (i = 1; i <= n; i++) vm_rawgeti(S, -(int)i, i);
+  vm_remove(S, -(int)i); /* the 'arg' table */
+  return (int)n;
+}
+
+static int handle_script(vm_State *S, char **argv, int script) {
+  const char *fname = argv[script];
+  int status;
+  if (strcmp(fname, "-") == 0 && strcmp(argv[script - 1], "--") != 0)
+    status = load_source(S, NULL);
+  else
+    status = load_source(S, fname);
+  if (status == VM_OK) {
+    int n = push_script_args(S);
+    status = docall(S, n, VM_MULTRET, 0);
+  }
+  return report(S, status);
+}
+
+/* ======================================================================
+** REPL
+** ====================================================================== */
+
+static char *history_file = NULL;
+
+static void init_history(void) {
+  const char *f = getenv("TIDE_HISTORY");
+  rl_readline_name = "tide"; /* for "tide:" settings in ~/.editrc */
+  using_history();
+  stifle_history(1000);
+  if (f != NULL) {
+    if (f[0] != '\0') history_file = copy_string(f);
+  } else {
+    const char *home = getenv("HOME");
+    if (home != NULL && home[0] != '\0') {
+      history_file = malloc(strlen(home) + sizeof "/.tide_history");
+      if (history_file != NULL) {
+        strcpy(history_file, home);
+        strcat(history_file, "/.tide_history");
+      }
+    }
+  }
+  if (history_file != NULL) read_history(history_file);
+}
+
+static void save_history(void) {
+  if (history_file != NULL) {
+    write_history(history_file);
+    free(history_file);
+    history_file = NULL;
+  }
+}
+
+static void remember_line(const char *line) {
+  if (use_editline && line[0] != '\0') add_history(line);
+}
+
+/* The prompt: _PROMPT / _PROMPT2 when set (through tostring), else the
+** defaults. Leaves it on the stack. */
+static const char *get_prompt(vm_State *S, int firstline) {
+  if (vm_getglobal(S, firstline ? "_PROMPT" : "_PROMPT2") == VM_TNIL) {
+    vm_pop(S, 1);
+    return vm_pushstring(S, firstline ? PROMPT1 : PROMPT2);
+  } else {
+    const char *p = vm_tolstringmeta(S, -1, NULL);
+    vm_remove(S, -2);
+    return p;
+  }
+}
+
+/* Reads a line with the prompt; returns a malloc'ed string without the line
+** break, or NULL at end of input. */
+static char *read_line(const char *prompt, size_t *len) {
+  char *line = NULL;
+  if (use_editline) {
+    line = readline(prompt);
+    if (line != NULL)
+      *len = strlen(line);
+    else { /* Ctrl-D: end the prompt's line */
+      fputc('\n', stdout);
+      fflush(stdout);
+    }
+    return line;
+  } else {
+    size_t cap = 0;
+    ssize_t n;
+    fputs(prompt, stdout);
+    fflush(stdout);
+    n = getline(&line, &cap, stdin);
+    if (n < 0) {
+      free(line);
+      return NULL;
+    }
+    /* echo the line after the prompt, as the reference does */
+    fwrite(line, 1, (size_t)n, stdout);
+    if (n == 0 || line[n - 1] != '\n') fputc('\n', stdout);
+    fflush(stdout);
+    if (n > 0 && line[n - 1] == '\n') line[--n] = '\0';
+    *len = (size_t)n;
+    return line;
+  }
+}
+
+/* Reads a line and pushes it; a first line "=expr" becomes "return expr".
+** Returns 0 at end of input (nothing pushed). */
+static int push_line(vm_State *S, int firstline) {
+  size_t len = 0;
+  const char *prompt = get_prompt(S, firstline);
+  char *line = read_line(prompt, &len);
+  vm_pop(S, 1); /* the prompt */
+  if (line == NULL) return 0;
+  if (firstline && len > 0 && line[0] == '=') {
+    vm_pushliteral(S, "return ");
+    vm_pushlstring(S, line + 1, len - 1);
+    vm_concat(S, 2);
+  } else {
+    vm_pushlstring(S, line, len);
+  }
+  free(line);
+  return 1;
+}
+
+/* Is this load error an incomplete statement (message ends in "<eof>")? */
+static int incomplete(vm_State *S, int status) {
+  if (status == VM_ERRSYNTAX) {
+    size_t len;
+    const char *msg = vm_tolstring(S, -1, &len);
+    if (msg != NULL && len >= 5 && strcmp(msg + len - 5, "<eof>") == 0)
+      return 1;
+  }
+  return 0;
+}
+
+/* Reads and compiles one input (maybe several lines). Leaves the function
+** or an error message on the stack and returns the load status, or -1 at
+** end of input. */
+static int load_line(vm_State *S) {
+  size_t len;
+  const char *line;
+  int status;
+  vm_settop(S, 0);
+  if (!push_line(S, 1)) return -1;
+  line = vm_tolstring(S, 1, &len);
+  /* first try it as an expression whose values are printed */
+  vm_pushliteral(S, "return ");
+  vm_pushvalue(S, 1);
+  vm_concat(S, 2);
+  {
+    size_t rlen;
+    const char *ret = vm_tolstring(S, 2, &rlen);
+    status = vm_loadbufferx(S, ret, rlen, NAME_STDIN, NULL);
+  }
+  if (status == VM_OK) {
+    remember_line(line);
+    remember_chunk(NAME_STDIN, line, len, 7);
+    vm_remove(S, 1);
+    vm_remove(S, 1);
+    return VM_OK;
+  }
+  vm_settop(S, 1);
+  /* then as statements, reading more lines while they are incomplete */
+  for (;;) {
+    const char *buf = vm_tolstring(S, 1, &len);
+    status = vm_loadbufferx(S, buf, len, NAME_STDIN, NULL);
+    if (!incomplete(S, status)) break;
+    if (!push_line(S, 0)) break; /* end of input: report the error */
+    vm_remove(S, -2);            /* the error message */
+    vm_pushliteral(S, "\n");
+    vm_insert(S, -2);
+    vm_concat(S, 3);
+  }
+  {
+    const char *buf = vm_tolstring(S, 1, &len);
+    remember_line(buf);
+    if (status == VM_OK)
+      remember_chunk(NAME_STDIN, buf, len, 0);
+    else if (status == VM_ERRSYNTAX)
+      note_syntax_error(S, NAME_STDIN, buf, len, 0);
+  }
+  vm_remove(S, 1);
+  return status;
+}
+
+/* Prints the values on the stack with the global 'print'. */
+static void print_results(vm_State *S) {
+  int n = vm_gettop(S);
+  if (n > 0) {
+    vm_checkstackaux(S, VM_MINSTACK, "too many results to print");
+    vm_getglobal(S, "print");
+    vm_insert(S, 1);
+    if (vm_pcall(S, n, 0, 0) != VM_OK) {
+      const char *err = vm_tostring(S, -1);
+      if (err == NULL)
+        err = vm_pushfstring(S, "(error object is a %s value)",
+                             vm_typename(S, vm_type(S, -1)));
+      message(progname,
+              vm_pushfstring(S, "error calling 'print' (%s)", err));
+    }
+  }
+}
+
+static void do_repl(vm_State *S) {
+  int status;
+  const char *oldname = progname;
+  progname = NULL; /* REPL errors carry no program name */
+  use_editline = isatty(STDIN_FILENO);
+  if (use_editline) init_history();
+  while ((status = load_line(S)) != -1) {
+    if (status == VM_OK) status = docall(S, 0, VM_MULTRET, 1);
+    if (status == VM_OK)
+      print_results(S);
+    else
+      report(S, status);
+  }
+  vm_settop(S, 0);
+  fputc('\n', stdout);
+  fflush(stdout);
+  if (use_editline) save_history();
+  progname = oldname;
+}
+
+/* ======================================================================
+** Main
+** ====================================================================== */
+
+static int pmain(vm_State *S) {
+  int argc = (int)vm_tointeger(S, 1);
+  char **argv = (char **)vm_touserdata(S, 2);
+  int script;
+  int flags = collect_args(argc, argv, &script);
+  if (flags & HAS_ERROR) {
+    print_usage(argv[script]);
+    return 0;
+  }
+  if (flags & HAS_V) print_version();
+  if (flags & HAS_BIGE) { /* tell the libraries to ignore the environment */
+    vm_pushboolean(S, 1);
+    vm_setfield(S, VM_REGISTRYINDEX, "LUA_NOENV");
+  }
+  vm_openlibs(S, VM_LIB_ALL);
+  create_argtable(S, argc, argv, script);
+  if (!(flags & HAS_BIGE) && handle_luainit(S) != VM_OK) return 0;
+  if (!run_args(S, argv, script)) return 0;
+  if (script < argc && handle_script(S, argv, script) != VM_OK) return 0;
+  if (flags & HAS_I) {
+    do_repl(S);
+  } else if (script == argc && !(flags & (HAS_E | HAS_V))) {
+    if (isatty(STDIN_FILENO)) {
+      print_version();
+      do_repl(S);
+    } else {
+      int status = load_source(S, NULL);
+      if (status == VM_OK) status = docall(S, 0, 0, 0);
+      if (report(S, status) != VM_OK) return 0;
+    }
+  }
+  vm_pushboolean(S, 1);
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  int status, ok;
+  vm_State *S;
+  if (env_is_set("TIDE_NO_CARET")) show_excerpts = 0;
+  S = vm_newstate();
+  if (S == NULL) {
+    message(PROGNAME, "cannot create state: not enough memory");
+    return EXIT_FAILURE;
+  }
+  vm_pushcfunction(S, pmain);
+  vm_pushinteger(S, argc);
+  vm_pushlightuserdata(S, argv);
+  status = vm_pcall(S, 2, 1, 0);
+  ok = status == VM_OK && vm_toboolean(S, -1);
+  report(S, status);
+  vm_close(S);
+  forget_all_chunks();
+  clear_errpos();
+  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}
