@@ -3,7 +3,8 @@
 # Stages, in order; each stops the run on failure:
 #   1. C API tests (test/c/test_*.c) against libtide.a
 #   2. self-checking Lua tests (test/lua/*.lua)
-#   3. differential tests against lua5.4 (test/diff/*.lua)
+#   3. differential tests against lua5.4 (test/diff/*.lua) and uncaught
+#      error messages (test/errors/)
 #   4. the tide binary's command line (test/cli/run-cli.sh)
 #   5. stages 1-3 again under GC stress (collect at every safe point)
 #   6. an ASan+UBSan build running the C tests and the Lua tests
@@ -16,12 +17,12 @@ TEST_C_BINS  := $(TEST_C_SRCS:test/c/%.c=$(BUILD)/test/%)
 SAN_BUILD    := build-san
 SAN_FLAGS    := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: test test-quick test-c test-lua test-diff test-cli test-stress test-san test-fuzz
+.PHONY: test test-quick test-c test-lua test-diff test-errors test-cli test-stress test-san test-fuzz
 
 test: test-quick test-stress test-san test-fuzz
 	@echo "make test: all stages passed"
 
-test-quick: all check-deps test-c test-lua test-diff test-cli
+test-quick: all check-deps test-c test-lua test-diff test-errors test-cli
 
 $(BUILD)/test/%: test/c/%.c libtide.a vm.h
 	@mkdir -p $(dir $@)
@@ -38,6 +39,10 @@ test-lua: tide
 test-diff: tide check-deps
 	@echo "== differential tests against lua5.4"
 	@bash test/run-diff.sh ./tide
+
+test-errors: tide check-deps
+	@echo "== uncaught error messages against lua5.4"
+	@bash test/errors/run.sh ./tide
 
 test-cli: tide check-deps
 	@echo "== command line"
