@@ -272,6 +272,14 @@ export LUA_INIT=@no_such_init.lua
 same "LUA_INIT missing file" empty.txt -e "print('not reached')"
 unset LUA_INIT
 
+# -E also tells the package library to ignore LUA_PATH
+export LUA_PATH='envpath/?.lua'
+same "LUA_PATH used without -E" empty.txt -e "print(package.path)"
+TIDE_NO_CARET=1 timeout 10 "$TIDE" -E -e "print(package.path)" </dev/null >tide.out 2>tide.err
+expect "-E ignores LUA_PATH" "package.path is not taken from LUA_PATH" \
+  test -s tide.out -a -z "$(grep envpath tide.out)"
+unset LUA_PATH
+
 # -W
 same "-W turns warnings on" empty.txt -W -e "warn('hello', ' world')"
 same "warnings off by default" empty.txt -e "warn('hidden')"
