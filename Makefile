@@ -19,7 +19,8 @@ BUILD   ?= build
 
 CORE := api.c auxlib.c bcdump.c code.c debug.c func.c gc.c interp.c lex.c \
         meta.c opcodes.c parse.c str.c table.c vm.c \
-        libbase.c libcoro.c libinit.c libmath.c libpackage.c libstring.c libtable.c
+        libbase.c libcoro.c libinit.c libio.c libmath.c libos.c libpackage.c libstring.c \
+        libtable.c libutf8.c
 
 OBJS     := $(CORE:%.c=$(BUILD)/%.o)
 PIC_OBJS := $(CORE:%.c=$(BUILD)/pic/%.o)

@@ -3,8 +3,8 @@
 ** with VM_LIB_* bits. Each lands in package.loaded (vm_requiref) and as a
 ** global; the base library is the global table itself ("_G").
 **
-** io, os, utf8 and debug have bits already, so hosts can ask for them, but
-** are not written yet: their bits are accepted and ignored.
+** debug has a bit already, so hosts can ask for it, but is not written
+** yet: its bit is accepted and ignored.
 */
 #include "vm.h"
 
@@ -19,6 +19,9 @@ static const struct {
   {VM_LIB_TABLE, "table", vm_open_table},
   {VM_LIB_STRING, "string", vm_open_string},
   {VM_LIB_MATH, "math", vm_open_math},
+  {VM_LIB_IO, "io", vm_open_io},
+  {VM_LIB_OS, "os", vm_open_os},
+  {VM_LIB_UTF8, "utf8", vm_open_utf8},
 };
 
 void vm_openlibs(vm_State *S, unsigned which) {

@@ -415,6 +415,9 @@ int vm_open_coroutine(vm_State *S);
 int vm_open_string(vm_State *S);
 int vm_open_table(vm_State *S);
 int vm_open_math(vm_State *S);
+int vm_open_io(vm_State *S);
+int vm_open_os(vm_State *S);
+int vm_open_utf8(vm_State *S);
 
 #ifdef __cplusplus
 }
