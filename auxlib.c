@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "vm.h"
 
@@ -663,4 +664,45 @@ int vm_eval(vm_State *S, const char *code) {
   if (status == VM_OK) status = vm_pcall(S, 0, VM_MULTRET, 0);
   if (status != VM_OK) return -status;
   return vm_gettop(S) - base;
+}
+
+/* ======================================================================
+** Results of system calls, in Lua's shape (io and os libraries)
+** ====================================================================== */
+
+/* true, or nil, "fname: reason" (just the reason without a name), errno. */
+int vm_fileresult(vm_State *S, int ok, const char *fname) {
+  int en = errno;                 /* before the API can change it */
+  if (ok) {
+    vm_pushboolean(S, 1);
+    return 1;
+  }
+  vm_pushnil(S);
+  if (fname)
+    vm_pushfstring(S, "%s: %s", fname, strerror(en));
+  else
+    vm_pushstring(S, strerror(en));
+  vm_pushinteger(S, en);
+  return 3;
+}
+
+/* What a finished command reports (os.execute's shape): true/nil,
+** "exit"/"signal", code; a file error when it could not be waited for.
+** The caller clears errno before the call that produced stat. */
+int vm_execresult(vm_State *S, int stat) {
+  const char *how = "exit";
+  if (stat != 0 && errno != 0) return vm_fileresult(S, 0, NULL);
+  if (stat != -1 && WIFEXITED(stat))
+    stat = WEXITSTATUS(stat);
+  else if (stat != -1 && WIFSIGNALED(stat)) {
+    stat = WTERMSIG(stat);
+    how = "signal";
+  }
+  if (how[0] == 'e' && stat == 0)
+    vm_pushboolean(S, 1);
+  else
+    vm_pushnil(S);
+  vm_pushstring(S, how);
+  vm_pushinteger(S, stat);
+  return 3;
 }

@@ -66,44 +66,6 @@ typedef struct Stream {
 ** Results in Lua's shape
 ** ====================================================================== */
 
-/* true, or nil, "fname: reason" (just the reason without a name), errno. */
-static int fileresult(vm_State *S, int ok, const char *fname) {
-  int en = errno;                 /* before the API can change it */
-  if (ok) {
-    vm_pushboolean(S, 1);
-    return 1;
-  }
-  vm_pushnil(S);
-  if (fname)
-    vm_pushfstring(S, "%s: %s", fname, strerror(en));
-  else
-    vm_pushstring(S, strerror(en));
-  vm_pushinteger(S, en);
-  return 3;
-}
-
-/* What a finished command reports (os.execute's shape): true/nil,
-** "exit"/"signal", code; a file error when it could not be waited for.
-** The caller clears errno before the call that produced stat. (os.execute
-** has its twin in libos.c: each library stands alone on vm.h.) */
-static int execresult(vm_State *S, int stat) {
-  const char *how = "exit";
-  if (stat != 0 && errno != 0) return fileresult(S, 0, NULL);
-  if (stat != -1 && WIFEXITED(stat))
-    stat = WEXITSTATUS(stat);
-  else if (stat != -1 && WIFSIGNALED(stat)) {
-    stat = WTERMSIG(stat);
-    how = "signal";
-  }
-  if (how[0] == 'e' && stat == 0)
-    vm_pushboolean(S, 1);
-  else
-    vm_pushnil(S);
-  vm_pushstring(S, how);
-  vm_pushinteger(S, stat);
-  return 3;
-}
-
 /* ======================================================================
 ** Handles
 ** ====================================================================== */
@@ -132,13 +94,13 @@ static Stream *newstream(vm_State *S) {
 
 static int close_fclose(vm_State *S) {
   Stream *p = tostream(S);
-  return fileresult(S, fclose(p->f) == 0, NULL);
+  return vm_fileresult(S, fclose(p->f) == 0, NULL);
 }
 
 static int close_pclose(vm_State *S) {
   Stream *p = tostream(S);
   errno = 0;
-  return execresult(S, pclose(p->f));
+  return vm_execresult(S, pclose(p->f));
 }
 
 /* The standard files stay open: the handle is marked open again. */
@@ -357,7 +319,7 @@ static int g_read(vm_State *S, FILE *f, int first, int nargs) {
       }
     }
   }
-  if (ferror(f)) return fileresult(S, 0, NULL);
+  if (ferror(f)) return vm_fileresult(S, 0, NULL);
   if (!ok) {                      /* the failing one becomes nil */
     vm_pop(S, 1);
     vm_pushnil(S);
@@ -460,7 +422,7 @@ static int g_write(vm_State *S, FILE *f, int arg) {
       ok = ok && fwrite(s, 1, l, f) == l;
     }
   }
-  return ok ? 1 : fileresult(S, 0, NULL);
+  return ok ? 1 : vm_fileresult(S, 0, NULL);
 }
 
 static int io_write(vm_State *S) {
@@ -489,7 +451,7 @@ static int f_seek(vm_State *S) {
   int whence = vm_checkoption(S, 2, "cur", names);
   vm_Integer off = vm_optinteger(S, 3, 0);
   vm_argcheck(S, (vm_Integer)(off_t)off == off, 3, "not an integer in proper range");
-  if (fseeko(f, (off_t)off, modes[whence]) != 0) return fileresult(S, 0, NULL);
+  if (fseeko(f, (off_t)off, modes[whence]) != 0) return vm_fileresult(S, 0, NULL);
   vm_pushinteger(S, (vm_Integer)ftello(f));
   return 1;
 }
@@ -500,11 +462,11 @@ static int f_setvbuf(vm_State *S) {
   FILE *f = checkfile(S);
   int mode = vm_checkoption(S, 2, NULL, names);
   vm_Integer size = vm_optinteger(S, 3, DEFBUFSIZE);
-  return fileresult(S, setvbuf(f, NULL, modes[mode], (size_t)size) == 0, NULL);
+  return vm_fileresult(S, setvbuf(f, NULL, modes[mode], (size_t)size) == 0, NULL);
 }
 
 static int f_flush(vm_State *S) {
-  return fileresult(S, fflush(checkfile(S)) == 0, NULL);
+  return vm_fileresult(S, fflush(checkfile(S)) == 0, NULL);
 }
 
 /* __gc and __close: closes a file still open (the standard files refuse).
@@ -543,7 +505,7 @@ static int io_open(vm_State *S) {
   vm_argcheck(S, validmode(mode), 2, "invalid mode");
   p = newstream(S);
   p->f = fopen(name, mode);
-  if (p->f == NULL) return fileresult(S, 0, name);
+  if (p->f == NULL) return vm_fileresult(S, 0, name);
   p->closef = close_fclose;
   return 1;
 }
@@ -557,7 +519,7 @@ static int io_popen(vm_State *S) {
   p = newstream(S);
   fflush(NULL);                   /* the child must not repeat our output */
   p->f = popen(cmd, mode);
-  if (p->f == NULL) return fileresult(S, 0, cmd);
+  if (p->f == NULL) return vm_fileresult(S, 0, cmd);
   p->closef = close_pclose;
   return 1;
 }
@@ -565,7 +527,7 @@ static int io_popen(vm_State *S) {
 static int io_tmpfile(vm_State *S) {
   Stream *p = newstream(S);
   p->f = tmpfile();
-  if (p->f == NULL) return fileresult(S, 0, NULL);
+  if (p->f == NULL) return vm_fileresult(S, 0, NULL);
   p->closef = close_fclose;
   return 1;
 }
@@ -577,7 +539,7 @@ static int io_close(vm_State *S) {
 }
 
 static int io_flush(vm_State *S) {
-  return fileresult(S, fflush(getiofile(S, IO_OUTPUT)) == 0, NULL);
+  return vm_fileresult(S, fflush(getiofile(S, IO_OUTPUT)) == 0, NULL);
 }
 
 /* io.input/io.output: with a file name (a number counts as one, being

@@ -29,43 +29,6 @@
 ** as 0 bytes, which then contributes nothing, as in Lua. */
 #define CONVBUF 250
 
-/* Pushes the results of a system call that failed when !ok: true, or
-** nil, "fname: strerror(errno)" (or just the reason), errno. */
-static int fileresult(vm_State *S, int ok, const char *fname) {
-  int en = errno;                 /* before the API can change it */
-  if (ok) {
-    vm_pushboolean(S, 1);
-    return 1;
-  }
-  vm_pushnil(S);
-  if (fname)
-    vm_pushfstring(S, "%s: %s", fname, strerror(en));
-  else
-    vm_pushstring(S, strerror(en));
-  vm_pushinteger(S, en);
-  return 3;
-}
-
-/* Results of a command run by system(): true/nil, "exit"/"signal", code;
-** or a file error when the command could not be run at all. The caller
-** clears errno before running it. */
-static int execresult(vm_State *S, int stat) {
-  const char *how = "exit";
-  if (stat != 0 && errno != 0) return fileresult(S, 0, NULL);
-  if (stat != -1 && WIFEXITED(stat))
-    stat = WEXITSTATUS(stat);
-  else if (stat != -1 && WIFSIGNALED(stat)) {
-    stat = WTERMSIG(stat);
-    how = "signal";
-  }
-  if (how[0] == 'e' && stat == 0)
-    vm_pushboolean(S, 1);
-  else
-    vm_pushnil(S);
-  vm_pushstring(S, how);
-  vm_pushinteger(S, stat);
-  return 3;
-}
 
 /* ======================================================================
 ** Processes, files and environment
@@ -81,19 +44,19 @@ static int os_execute(vm_State *S) {
     vm_pushboolean(S, stat);
     return 1;
   }
-  return execresult(S, stat);
+  return vm_execresult(S, stat);
 }
 
 static int os_remove(vm_State *S) {
   const char *name = vm_checkstring(S, 1);
-  return fileresult(S, remove(name) == 0, name);
+  return vm_fileresult(S, remove(name) == 0, name);
 }
 
 /* Lua reports a failed rename without a file name (which would it be?). */
 static int os_rename(vm_State *S) {
   const char *from = vm_checkstring(S, 1);
   const char *to = vm_checkstring(S, 2);
-  return fileresult(S, rename(from, to) == 0, NULL);
+  return vm_fileresult(S, rename(from, to) == 0, NULL);
 }
 
 /* A fresh file name; mkstemp creates the file (so no other process can

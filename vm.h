@@ -353,6 +353,11 @@ void vm_setfuncs(vm_State *S, const vm_Reg *l, int nup);
 #define vm_newlibtable(S, l) vm_createtable(S, 0, sizeof(l) / sizeof((l)[0]) - 1)
 #define vm_newlib(S, l) (vm_newlibtable(S, l), vm_setfuncs(S, l, 0))
 const char *vm_gsub(vm_State *S, const char *s, const char *p, const char *r);
+/* Results of system calls as the io/os libraries return them: true, or
+** nil, "fname: strerror(errno)", errno (vm_fileresult); true/nil,
+** "exit"/"signal", code for a process status (vm_execresult). */
+int vm_fileresult(vm_State *S, int ok, const char *fname);
+int vm_execresult(vm_State *S, int stat);
 
 /* String buffer: accumulates bytes in C memory (never on the GC heap) and
 ** pushes the result as one string. Unlike Lua's luaL_Buffer it does not
