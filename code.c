@@ -67,9 +67,11 @@ static vm_Integer int_shl(vm_Integer x, vm_Integer y) {
   return l_castU2S(l_castS2U(x) << l_castS2U(y));
 }
 
+/* Float modulo: fmod corrected so that a non-zero result takes the
+** divisor's sign. */
 static vm_Number flt_mod(vm_Number a, vm_Number b) {
   vm_Number m = fmod(a, b);
-  if ((m > 0) ? b < 0 : (m < 0 && b != m)) m += b;
+  if ((m > 0) ? b < 0 : (m < 0 && b > 0)) m += b;
   return m;
 }
 

@@ -5,7 +5,7 @@
 ** Written against the public API (vm.h) only, and opened by vm_openlibs
 ** under VM_LIB_OS. It is a thin layer over the C library (and POSIX for
 ** mkstemp and the wait-status macros); what it adds is Lua's conventions:
-** failures of the system return `nil, message, errno` (see fileresult), and
+** failures of the system return `nil, message, errno` (see vm_fileresult in auxlib.c), and
 ** date tables are checked field by field with Lua's messages.
 **
 ** os.date validates every conversion against the list of strftime
