@@ -59,20 +59,22 @@ test-san:
 	@echo "== ASan + UBSan"
 	@$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) OPT="$(SAN_FLAGS)" \
 	  LDLIBS="$(LDLIBS) -fsanitize=address,undefined" \
-	  $(SAN_BUILD)/tide-san $(TEST_C_SRCS:test/c/%.c=$(SAN_BUILD)/test/%)
-	@for t in $(TEST_C_SRCS:test/c/%.c=$(SAN_BUILD)/test/%); do \
+	  $(SAN_BUILD)/tide-san $(TEST_C_SRCS:test/c/%.c=$(SAN_BUILD)/ctest/%)
+	@for t in $(TEST_C_SRCS:test/c/%.c=$(SAN_BUILD)/ctest/%); do \
 	  ASAN_OPTIONS=detect_leaks=0 $$t || exit 1; done
 	@ASAN_OPTIONS=detect_leaks=0 bash test/run-lua.sh $(SAN_BUILD)/tide-san
 
 $(SAN_BUILD)/tide-san: $(SAN_BUILD)/tide.o $(OBJS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS) -ledit -ldl
 
-$(SAN_BUILD)/test/%: test/c/%.c $(OBJS)
+# (a directory of its own: $(BUILD)/test/% would also match inside the
+# sanitizer sub-make and rebuild the root libtide.a from sanitized objects)
+$(SAN_BUILD)/ctest/%: test/c/%.c $(OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -I. $< -o $@ $(OBJS) $(LDLIBS)
 
 test-fuzz:
 	@$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) OPT="$(SAN_FLAGS)" \
-	  LDLIBS="$(LDLIBS) -fsanitize=address,undefined" $(SAN_BUILD)/test/fuzz_parser
+	  LDLIBS="$(LDLIBS) -fsanitize=address,undefined" $(SAN_BUILD)/ctest/fuzz_parser
 	@echo "== parser fuzzing for $(FUZZ_SECONDS) s (ASan + UBSan)"
-	@ASAN_OPTIONS=detect_leaks=0 $(SAN_BUILD)/test/fuzz_parser $(FUZZ_SECONDS) test/diff/*.lua test/lua/*.lua
+	@ASAN_OPTIONS=detect_leaks=0 $(SAN_BUILD)/ctest/fuzz_parser $(FUZZ_SECONDS) test/diff/*.lua test/lua/*.lua
