@@ -17,12 +17,12 @@ TEST_C_BINS  := $(TEST_C_SRCS:test/c/%.c=$(BUILD)/test/%)
 SAN_BUILD    := build-san
 SAN_FLAGS    := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-.PHONY: test test-quick test-c test-lua test-diff test-errors test-cli test-stress test-san test-fuzz
+.PHONY: test test-quick test-c test-lua test-diff test-errors test-cli test-install test-stress test-san test-fuzz
 
 test: test-quick test-stress test-san test-fuzz
 	@echo "make test: all stages passed"
 
-test-quick: all check-deps test-c test-lua test-diff test-errors test-cli
+test-quick: all check-deps test-c test-lua test-diff test-errors test-cli test-install
 
 $(BUILD)/test/%: test/c/%.c libtide.a vm.h
 	@mkdir -p $(dir $@)
@@ -53,6 +53,16 @@ test-stress: all $(TEST_C_BINS)
 	@for t in $(TEST_C_BINS); do TIDE_GC_STRESS=1 $$t || exit 1; done
 	@TIDE_GC_STRESS=1 bash test/run-lua.sh ./tide
 	@TIDE_GC_STRESS=1 bash test/run-diff.sh ./tide
+
+# vm.h must compile as pedantic C99 and C++11, and an installed Tide must
+# be usable by a host program built outside the tree.
+test-install: all
+	@echo "== public header and installation"
+	@$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -fsyntax-only -x c vm.h
+	@if command -v g++ >/dev/null; then g++ -std=c++11 -pedantic -Wall -Werror -fsyntax-only -x c++ vm.h; fi
+	@rm -rf $(BUILD)/inst && $(MAKE) --no-print-directory install PREFIX=$(CURDIR)/$(BUILD)/inst >/dev/null
+	@$(CC) -I$(BUILD)/inst/include examples/host.c -L$(BUILD)/inst/lib -ltide $(LDLIBS) -o $(BUILD)/inst/host
+	@LD_LIBRARY_PATH=$(BUILD)/inst/lib $(BUILD)/inst/host | grep -q "^2 results: 42-xxx 3.14" && echo "installed library works"
 
 # A separate build tree with sanitizers; it reuses nothing from the normal one.
 test-san:
