@@ -267,11 +267,4 @@ void code_settablesize(FuncState *fs, int pc, int ra, int asize, int hsize);
 void code_setlist(FuncState *fs, int base, int nelems, int tostore);
 void code_finish(FuncState *fs);
 
-/* ======================================================================
-** bcdump.c
-** ====================================================================== */
-/* Prints a `luac -l -l`-style listing of p (and of its nested functions
-** when `recursive`). Each instruction shows [line:column]. */
-void bc_dump(FILE *out, const Proto *p, int recursive);
-
 #endif

@@ -35,6 +35,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "opcodes.h"
@@ -787,6 +788,9 @@ int dbg_pcRel(const Instruction *pc, const Proto *p);
 ** "chunkid:line: msg near 'token'" on the stack top. `firstchar` is the
 ** first character already read from z. */
 Proto *parse_chunk(vm_State *S, Zio *z, Mbuffer *buff, const char *name, int firstchar);
+/* A `luac -l -l` style listing of p (and its nested functions when
+** `recursive`); each instruction shows [line:column] (bcdump.c). */
+void bc_dump(FILE *out, const Proto *p, int recursive);
 void lex_init(vm_State *S); /* creates the reserved-word strings (fixed) */
 
 /* ======================================================================

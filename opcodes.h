@@ -62,7 +62,7 @@ enum OpFormat { iABC, iABx, iAsBx, iAx, isJ };
   X(SETFIELD,   iABC,  0,     "R[A][K[B]:shortstring] := RK(C)") \
   X(NEWTABLE,   iABC,  OPF_A, "R[A] := {} (B: log2 hash size + 1, C: array size; next is EXTRAARG)") \
   X(SELF,       iABC,  OPF_A, "R[A+1] := R[B]; R[A] := R[B][RK(C):string]") \
-  X(ADDI,       iABC,  OPF_A, "R[A] := R[B] + sC (k: source order was sC + R[B])") \
+  X(ADDI,       iABC,  OPF_A, "R[A] := R[B] + sC (k: source order was sC + R[B]; never used for x - I)") \
   X(ADDK,       iABC,  OPF_A, "R[A] := R[B] + K[C]:number (k: swapped)") \
   X(SUBK,       iABC,  OPF_A, "R[A] := R[B] - K[C]:number") \
   X(MULK,       iABC,  OPF_A, "R[A] := R[B] * K[C]:number (k: swapped)") \
