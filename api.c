@@ -811,3 +811,29 @@ const char *vm_setupvalue(vm_State *S, int funcindex, int n) {
   }
   return name;
 }
+
+/* Identities from object ids, not addresses: upvalues and closures are
+** young objects that move. */
+void *vm_upvalueid(vm_State *S, int fidx, int n) {
+  TValue *fi = index2value(S, fidx);
+  switch (rawtt(fi)) {
+    case T_LCL: {
+      LClosure *f = clLvalue(fi);
+      if (n < 1 || n > clnup(f)) return NULL;
+      return (void *)(uintptr_t)(IDPOINTER_BASE + ((uint64_t)f->upvals[n - 1]->id << 4));
+    }
+    case T_CCL: {
+      CClosure *f = clCvalue(fi);
+      if (n < 1 || n > clnup(f)) return NULL;
+      return (void *)(uintptr_t)(IDPOINTER_BASE + ((uint64_t)f->id << 12) + (uint64_t)n);
+    }
+    default: return NULL;
+  }
+}
+
+void vm_upvaluejoin(vm_State *S, int fidx1, int n1, int fidx2, int n2) {
+  LClosure *f1 = clLvalue(index2value(S, fidx1));
+  LClosure *f2 = clLvalue(index2value(S, fidx2));
+  f1->upvals[n1 - 1] = f2->upvals[n2 - 1];
+  gc_objbarrier(S, f1, f1->upvals[n1 - 1]);
+}

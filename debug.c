@@ -343,6 +343,106 @@ void dbg_runerror(vm_State *S, const char *fmt, ...) {
 }
 
 /* ======================================================================
+** Line and count hooks
+** ====================================================================== */
+
+/* Called before each instruction while `trap` is on. Returns whether the
+** interpreter must keep calling it. The line hook fires when execution
+** enters a new line or jumps backwards (a loop iteration on one line). */
+int dbg_traceexec(vm_State *S, const Instruction *pc) {
+  CallInfo *ci = S->ci;
+  int mask = S->hookmask;
+  const Proto *p = ci_func(ci)->p;
+  int counthook;
+  if (!(mask & (VM_MASKLINE | VM_MASKCOUNT))) {
+    ci->u.l.trap = 0;
+    return 0;
+  }
+  pc++; /* the reference is always the next instruction */
+  ci->u.l.savedpc = pc;
+  counthook = (--S->hookcount == 0 && (mask & VM_MASKCOUNT));
+  if (counthook) resethookcount(S);
+  else if (!(mask & VM_MASKLINE)) return 1;
+  if (ci->callstatus & CIST_HOOKYIELD) { /* the hook yielded last time */
+    ci->callstatus &= (unsigned short)~CIST_HOOKYIELD;
+    return 1;
+  }
+  if (!isIT(*(ci->u.l.savedpc - 1))) S->top = ci->top;
+  if (counthook) do_hook(S, VM_HOOKCOUNT, -1, 0, 0);
+  if (mask & VM_MASKLINE) {
+    int oldpc = (S->oldpc < p->sizecode) ? S->oldpc : 0;
+    int npci = pcRel(pc, p);
+    if (npci <= oldpc || dbg_getfuncline(p, oldpc) != dbg_getfuncline(p, npci))
+      do_hook(S, VM_HOOKLINE, dbg_getfuncline(p, npci), 0, 0);
+    S->oldpc = npci;
+  }
+  if (S->status == VM_YIELD) { /* the hook yielded */
+    if (counthook) S->hookcount = 1;
+    ci->u.l.savedpc--;
+    ci->callstatus |= CIST_HOOKYIELD;
+    do_throw(S, VM_YIELD);
+  }
+  return 1;
+}
+
+/* ======================================================================
+** Local variables of active functions
+** ====================================================================== */
+
+static const char *findvararg(CallInfo *ci, int n, StkId *pos) {
+  if (clLvalue(s2v(ci->func))->p->is_vararg) {
+    int nextra = ci->u.l.nextraargs;
+    if (n >= -nextra) {
+      *pos = ci->func - nextra - (n + 1);
+      return "(vararg)";
+    }
+  }
+  return NULL;
+}
+
+static const char *findlocal(vm_State *S, CallInfo *ci, int n, StkId *pos) {
+  StkId base = ci->func + 1;
+  const char *name = NULL;
+  if (isLua(ci)) {
+    if (n < 0) return findvararg(ci, n, pos);
+    name = func_getlocalname(ci_func(ci)->p, n, currentpc(ci));
+  }
+  if (name == NULL) {
+    StkId limit = (ci == S->ci) ? S->top : ci->next->func;
+    if (limit - base >= n && n > 0) name = isLua(ci) ? "(temporary)" : "(C temporary)";
+    else return NULL;
+  }
+  if (pos) *pos = base + (n - 1);
+  return name;
+}
+
+const char *vm_getlocal(vm_State *S, const vm_Debug *ar, int n) {
+  const char *name;
+  if (ar == NULL) { /* parameters of a function that is not running */
+    if (!ttisLclosure(s2v(S->top - 1))) return NULL;
+    return func_getlocalname(clLvalue(s2v(S->top - 1))->p, n, 0);
+  } else {
+    StkId pos = NULL;
+    name = findlocal(S, ar->i_ci, n, &pos);
+    if (name) {
+      setobjs2s(S, S->top, pos);
+      do_inctop(S);
+    }
+  }
+  return name;
+}
+
+const char *vm_setlocal(vm_State *S, const vm_Debug *ar, int n) {
+  StkId pos = NULL;
+  const char *name = findlocal(S, ar->i_ci, n, &pos);
+  if (name) {
+    setobjs2s(S, pos, S->top - 1);
+    S->top--;
+  }
+  return name;
+}
+
+/* ======================================================================
 ** Stack introspection (vm_getstack / vm_getinfo)
 ** ====================================================================== */
 
@@ -386,6 +486,24 @@ static const char *getfuncname(vm_State *S, CallInfo *ci, const char **name) {
   return NULL;
 }
 
+/* Pushes a table whose keys are the lines with code (nil for C). */
+static void collectvalidlines(vm_State *S, const TValue *func) {
+  if (!ttisLclosure(func)) {
+    setnilvalue(s2v(S->top));
+    do_inctop(S);
+  } else {
+    const Proto *p = clLvalue(func)->p;
+    Table *t = tab_new(S);
+    TValue v;
+    int i = p->is_vararg ? 1 : 0; /* VARARGPREP is not a line of its own */
+    sethvalue(S, s2v(S->top), t);
+    do_inctop(S);
+    setbtvalue(&v);
+    if (p->lineinfo != NULL)
+      for (; i < p->sizecode; i++) tab_setint(S, t, p->lineinfo[i], &v);
+  }
+}
+
 int vm_getinfo(vm_State *S, const char *what, vm_Debug *ar) {
   CallInfo *ci;
   TValue *func;
@@ -427,7 +545,14 @@ int vm_getinfo(vm_State *S, const char *what, vm_Debug *ar) {
           ar->name = NULL;
         }
         break;
-      case 'r': break;
+      case 'r':
+        if (ci == NULL || !(ci->callstatus & CIST_TRAN)) {
+          ar->ftransfer = ar->ntransfer = 0;
+        } else {
+          ar->ftransfer = ci->u2.transferinfo.ftransfer;
+          ar->ntransfer = ci->u2.transferinfo.ntransfer;
+        }
+        break;
       case 'L':
       case 'f': break;
       default: status = 0;
@@ -437,6 +562,7 @@ int vm_getinfo(vm_State *S, const char *what, vm_Debug *ar) {
     setobj2s(S, S->top, func);
     do_inctop(S);
   }
+  if (strchr(opts, 'L')) collectvalidlines(S, func);
   return status;
 }
 

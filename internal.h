@@ -389,6 +389,7 @@ typedef enum TMS {
 #define CIST_FIN (1 << 6)      /* function "called" a finalizer */
 #define CIST_TRAN (1 << 7)
 #define CIST_CLSRET (1 << 8)   /* function is closing tbc variables on return */
+#define CIST_LEQ (1 << 9)      /* "a <= b" being done as "not (b < a)" */
 #define CIST_RECST 10          /* bits 10-12: saved error status while closing */
 
 typedef struct CallInfo {
@@ -411,6 +412,10 @@ typedef struct CallInfo {
     int funcidx;  /* called-function index (protected calls) */
     int nyield;   /* number of values yielded */
     int nres;     /* number of values returned */
+    struct {      /* values transferred to/from a hook */
+      unsigned short ftransfer;
+      unsigned short ntransfer;
+    } transferinfo;
   } u2;
   short nresults; /* expected results */
   unsigned short callstatus;
@@ -454,7 +459,7 @@ struct vm_State {
   int oldpc;
   int basehookcount, hookcount;
   volatile int hookmask;
-  void *hook;         /* reserved for the debug library */
+  vm_Hook hook;
 };
 #define stacksize(th) cast_int((th)->stack_last - (th)->stack)
 #define savestack(S, p) ((char *)(p) - (char *)(S)->stack)
@@ -778,6 +783,10 @@ int dbg_currentline(CallInfo *ci);
 int dbg_currentcol(CallInfo *ci);
 const char *dbg_funcnamefromcall(vm_State *S, CallInfo *ci, const char **name);
 int dbg_pcRel(const Instruction *pc, const Proto *p);
+int dbg_traceexec(vm_State *S, const Instruction *pc);
+void do_hook(vm_State *S, int event, int line, int ftransfer, int ntransfer);
+void do_hookcall(vm_State *S, CallInfo *ci);
+#define resethookcount(S) ((S)->hookcount = (S)->basehookcount)
 #define pcRel(pc, p) (cast_int((pc) - (p)->code) - 1)
 
 /* ======================================================================

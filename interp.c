@@ -629,8 +629,8 @@ void interp_finishOp(vm_State *S) {
     case OP_GTI: case OP_GEI: case OP_EQ: {
       int res = !l_isfalse(s2v(S->top - 1));
       S->top--;
-      if (ci->callstatus & CIST_TRAN) { /* "<=" done as "not <" */
-        ci->callstatus ^= CIST_TRAN;
+      if (ci->callstatus & CIST_LEQ) { /* "<=" done as "not <" */
+        ci->callstatus ^= CIST_LEQ;
         res = !res;
       }
       if (res != GETARG_k(inst)) ci->u.l.savedpc++; /* skip the jump */
@@ -684,17 +684,18 @@ static void pushclosure(vm_State *S, Proto *p, UpVal **encup, StkId base, StkId 
 #define RKC(i) ((TESTARG_k(i)) ? k + GETARG_C(i) : s2v(base + GETARG_C(i)))
 
 #define updatebase(ci) (base = (ci)->func + 1)
+#define updatetrap(ci) (trap = (ci)->u.l.trap)
 #define savepc(ci) ((ci)->u.l.savedpc = pc)
 #define savestate(S, ci) (savepc(ci), (S)->top = (ci)->top)
 /* Anything that may call Lua, raise, or reallocate the stack. */
-#define Protect(exp) (savestate(S, ci), (exp), updatebase(ci))
+#define Protect(exp) (savestate(S, ci), (exp), updatebase(ci), updatetrap(ci))
 /* Same, keeping the top (the operation needs it). */
-#define ProtectNT(exp) (savepc(ci), (exp), updatebase(ci))
+#define ProtectNT(exp) (savepc(ci), (exp), updatebase(ci), updatetrap(ci))
 /* Only raises errors: no need to reload anything afterwards. */
 #define halfProtect(exp) (savestate(S, ci), (exp))
 /* GC safe point: registers from c up are dead. */
 #define checkGC(S, c) \
-  { if (l_unlikely(G(S)->gcrequest)) { savepc(ci); (S)->top = (c); gc_step(S); updatebase(ci); } }
+  { if (l_unlikely(G(S)->gcrequest)) { savepc(ci); (S)->top = (c); gc_step(S); updatebase(ci); updatetrap(ci); } }
 
 #define dojump(ci, i, e) (pc += GETARG_sJ(i) + (e))
 #define donextjump(ci) { Instruction ni = *pc; dojump(ci, ni, 1); }
@@ -769,6 +770,7 @@ void interp_execute(vm_State *S, CallInfo *ci) {
   TValue *k;
   StkId base;
   const Instruction *pc;
+  int trap; /* hooks (or a pending stack change) want to see each instruction */
   static const void *const disptab[NUM_OPCODES] = {
 #define OP_LABEL(name, fmt, flags, desc) &&L_OP_##name,
       OPCODES(OP_LABEL)
@@ -776,13 +778,23 @@ void interp_execute(vm_State *S, CallInfo *ci) {
   };
 #define vmdispatch(o) goto *disptab[o];
 #define vmcase(l) L_OP_##l:
-#define vmfetch() { i = *(pc++); ra = RA(i); }
+#define vmfetch() { \
+  if (l_unlikely(trap)) { trap = dbg_traceexec(S, pc); updatebase(ci); } \
+  i = *(pc++); ra = RA(i); }
 #define vmbreak { vmfetch(); vmdispatch(GET_OPCODE(i)); }
 
 startfunc:
+  trap = S->hookmask;
 returning:
   k = CL()->p->k;
   pc = ci->u.l.savedpc;
+  if (l_unlikely(trap)) {
+    if (pc == CL()->p->code) { /* entering, not resuming */
+      if (CL()->p->is_vararg) trap = 0; /* the call hook runs after VARARGPREP */
+      else do_hookcall(S, ci);
+    }
+    ci->u.l.trap = 1;
+  }
   base = ci->func + 1;
   {
     Instruction i;
@@ -1205,6 +1217,7 @@ returning:
       savepc(ci);
       if ((newci = do_precall(S, ra, nresults)) == NULL) {
         updatebase(ci); /* C call done; the stack may have moved */
+        updatetrap(ci);
       } else {
         ci = newci;
         goto startfunc;
@@ -1223,6 +1236,7 @@ returning:
       if ((n = do_pretailcall(S, ci, ra, b, delta)) < 0) goto startfunc;
       ci->func -= delta; /* restore after a C function */
       do_poscall(S, ci, n);
+      updatetrap(ci);
       goto ret;
     }
     vmcase(RETURN) {
@@ -1240,6 +1254,7 @@ returning:
       if (nparams1) ci->func -= ci->u.l.nextraargs + nparams1;
       S->top = ra + n;
       do_poscall(S, ci, n);
+      updatetrap(ci);
       goto ret;
     }
     vmcase(RETURN0) {
@@ -1247,6 +1262,7 @@ returning:
         S->top = ra;
         savepc(ci);
         do_poscall(S, ci, 0);
+        trap = 1;
       } else {
         int nres;
         S->ci = ci->previous;
@@ -1260,6 +1276,7 @@ returning:
         S->top = ra + 1;
         savepc(ci);
         do_poscall(S, ci, 1);
+        trap = 1;
       } else {
         int nres = ci->nresults;
         S->ci = ci->previous;
@@ -1352,6 +1369,11 @@ returning:
     }
     vmcase(VARARGPREP) {
       ProtectNT(adjustvarargs(S, GETARG_A(i), ci, CL()->p));
+      if (l_unlikely(trap)) {
+        do_hookcall(S, ci);
+        S->oldpc = 1; /* the next instruction is a "new" line */
+      }
+      updatebase(ci);
       vmbreak;
     }
     vmcase(EXTRAARG) {

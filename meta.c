@@ -138,12 +138,12 @@ void tm_trybiniTM(vm_State *S, const TValue *p1, vm_Integer i2, int flip, StkId 
 int tm_callorderTM(vm_State *S, const TValue *p1, const TValue *p2, TMS event) {
   if (callbinTM(S, p1, p2, S->top, event)) return !l_isfalse(s2v(S->top));
   if (event == TM_LE) {
-    S->ci->callstatus |= CIST_TRAN; /* a 'not __lt' in progress */
+    S->ci->callstatus |= CIST_LEQ; /* a 'not __lt' in progress */
     if (callbinTM(S, p2, p1, S->top, TM_LT)) {
-      S->ci->callstatus ^= CIST_TRAN;
+      S->ci->callstatus ^= CIST_LEQ;
       return l_isfalse(s2v(S->top));
     }
-    S->ci->callstatus ^= CIST_TRAN;
+    S->ci->callstatus ^= CIST_LEQ;
   }
   dbg_ordererror(S, p1, p2);
 }

@@ -215,6 +215,93 @@ void do_incCstack(vm_State *S) {
 }
 
 /* ======================================================================
+** Hooks
+** ====================================================================== */
+
+/* Calls the hook for `event`, with the transfer information for call and
+** return events. Hooks cannot be nested (allowhook), and the hook sees
+** the whole frame of a Lua function as live. */
+void do_hook(vm_State *S, int event, int line, int ftransfer, int ntransfer) {
+  vm_Hook hook = S->hook;
+  if (hook && S->allowhook) {
+    int mask = CIST_HOOKED;
+    CallInfo *ci = S->ci;
+    ptrdiff_t top = savestack(S, S->top);
+    ptrdiff_t ci_top = savestack(S, ci->top);
+    vm_Debug ar;
+    ar.event = event;
+    ar.currentline = line;
+    ar.i_ci = ci;
+    if (ntransfer != 0) {
+      mask |= CIST_TRAN;
+      ci->u2.transferinfo.ftransfer = (unsigned short)ftransfer;
+      ci->u2.transferinfo.ntransfer = (unsigned short)ntransfer;
+    }
+    if (isLua(ci) && S->top < ci->top) S->top = ci->top;
+    do_checkstack(S, VM_MINSTACK);
+    if (ci->top < S->top + VM_MINSTACK) ci->top = S->top + VM_MINSTACK;
+    S->allowhook = 0;
+    ci->callstatus |= (unsigned short)mask;
+    (*hook)(S, &ar);
+    S->allowhook = 1;
+    ci->top = restorestack(S, ci_top);
+    S->top = restorestack(S, top);
+    ci->callstatus &= (unsigned short)~mask;
+  }
+}
+
+void do_hookcall(vm_State *S, CallInfo *ci) {
+  S->oldpc = 0; /* a new function: its first line is a new line */
+  if (S->hookmask & VM_MASKCALL) {
+    int event = (ci->callstatus & CIST_TAIL) ? VM_HOOKTAILCALL : VM_HOOKCALL;
+    Proto *p = ci_func(ci)->p;
+    ci->u.l.savedpc++; /* hooks assume the pc is already incremented */
+    do_hook(S, event, -1, 1, p->numparams);
+    ci->u.l.savedpc--;
+  }
+}
+
+static void rethook(vm_State *S, CallInfo *ci, int nres) {
+  if (S->hookmask & VM_MASKRET) {
+    StkId firstres = S->top - nres;
+    int delta = 0;
+    int ftransfer;
+    if (isLua(ci)) {
+      Proto *p = ci_func(ci)->p;
+      if (p->is_vararg) delta = ci->u.l.nextraargs + p->numparams + 1;
+    }
+    ci->func += delta; /* a vararg function: back to its virtual func */
+    ftransfer = (unsigned short)(firstres - ci->func);
+    do_hook(S, VM_HOOKRET, -1, ftransfer, nres);
+    ci->func -= delta;
+  }
+  if (isLua(ci = ci->previous))
+    S->oldpc = pcRel(ci->u.l.savedpc, ci_func(ci)->p); /* caller continues */
+}
+
+/* Every running Lua frame must notice new hooks at its next instruction. */
+static void settraps(CallInfo *ci) {
+  for (; ci != NULL; ci = ci->previous)
+    if (isLua(ci)) ci->u.l.trap = 1;
+}
+
+void vm_sethook(vm_State *S, vm_Hook func, int mask, int count) {
+  if (func == NULL || mask == 0) {
+    mask = 0;
+    func = NULL;
+  }
+  S->hook = func;
+  S->basehookcount = count;
+  resethookcount(S);
+  S->hookmask = mask;
+  if (mask) settraps(S->ci);
+}
+
+vm_Hook vm_gethook(vm_State *S) { return S->hook; }
+int vm_gethookmask(vm_State *S) { return S->hookmask; }
+int vm_gethookcount(vm_State *S) { return S->basehookcount; }
+
+/* ======================================================================
 ** Calls and returns
 ** ====================================================================== */
 
@@ -245,6 +332,7 @@ static int hastbcabove(vm_State *S, StkId level) {
 }
 
 void do_poscall(vm_State *S, CallInfo *ci, int nres) {
+  if (l_unlikely(S->hookmask) && !(ci->callstatus & CIST_CLSRET)) rethook(S, ci, nres);
   if (l_unlikely(!isLua(ci) && hastbcabove(S, ci->func))) {
     ptrdiff_t savedtop = savestack(S, S->top);
     ci->callstatus |= CIST_CLSRET;
@@ -271,6 +359,10 @@ static int precallC(vm_State *S, StkId func, int nresults, vm_CFunction f) {
   CallInfo *ci;
   checkstackGCp(S, VM_MINSTACK, func);
   S->ci = ci = prepCallInfo(S, func, nresults, CIST_C, S->top + VM_MINSTACK);
+  if (l_unlikely(S->hookmask & VM_MASKCALL)) {
+    int narg = cast_int(S->top - func) - 1;
+    do_hook(S, VM_HOOKCALL, -1, 1, narg);
+  }
   n = (*f)(S);
   do_poscall(S, ci, n);
   return n;
@@ -606,6 +698,10 @@ vm_State *thread_new(vm_State *S) {
   S1 = (vm_State *)gc_newold(S, T_THREAD, sizeof(vm_State));
   preinit_thread(S1, g);
   v->items[v->n++] = obj2gco(S1);
+  S1->hookmask = S->hookmask; /* a new thread inherits the hook */
+  S1->basehookcount = S->basehookcount;
+  S1->hook = S->hook;
+  resethookcount(S1);
   stack_init(S1, S);
   gc_remember(S, obj2gco(S1)); /* its stack will receive young values */
   return S1;

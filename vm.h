@@ -400,6 +400,8 @@ typedef struct vm_Debug {
   unsigned char nparams;      /* (u) */
   char isvararg;              /* (u) */
   char istailcall;            /* (t) */
+  unsigned short ftransfer;   /* (r) index of first value transferred */
+  unsigned short ntransfer;   /* (r) number of transferred values */
   char short_src[VM_IDSIZE];  /* (S) */
   struct CallInfo *i_ci;      /* private */
 } vm_Debug;
@@ -407,6 +409,34 @@ int vm_getstack(vm_State *S, int level, vm_Debug *ar);
 /* what: "S l n u t f r" as Lua; a leading '>' takes the function from the
 ** stack top (popping it). [-(0|1),+(0|1|2),m] */
 int vm_getinfo(vm_State *S, const char *what, vm_Debug *ar);
+/* Locals of an active function (ar from vm_getstack): pushes the value and
+** returns its name, or NULL. With ar == NULL, the name of parameter n of
+** the function on the top of the stack. Negative n: varargs. */
+const char *vm_getlocal(vm_State *S, const vm_Debug *ar, int n);
+const char *vm_setlocal(vm_State *S, const vm_Debug *ar, int n); /* pops */
+/* A stable identity of upvalue n of the function at fidx (comparable
+** across calls and collections), and making f1's upvalue n1 refer to f2's
+** upvalue n2. */
+void *vm_upvalueid(vm_State *S, int fidx, int n);
+void vm_upvaluejoin(vm_State *S, int fidx1, int n1, int fidx2, int n2);
+
+/* Hooks: called on function calls and returns, new lines, and every
+** `count` instructions, as selected by the mask. */
+#define VM_HOOKCALL 0
+#define VM_HOOKRET 1
+#define VM_HOOKLINE 2
+#define VM_HOOKCOUNT 3
+#define VM_HOOKTAILCALL 4
+#define VM_MASKCALL (1 << VM_HOOKCALL)
+#define VM_MASKRET (1 << VM_HOOKRET)
+#define VM_MASKLINE (1 << VM_HOOKLINE)
+#define VM_MASKCOUNT (1 << VM_HOOKCOUNT)
+typedef void (*vm_Hook)(vm_State *S, vm_Debug *ar);
+void vm_sethook(vm_State *S, vm_Hook func, int mask, int count);
+vm_Hook vm_gethook(vm_State *S);
+int vm_gethookmask(vm_State *S);
+int vm_gethookcount(vm_State *S);
+
 /* Upvalue n of the function at funcindex: pushes its value and returns its
 ** name ("" for C functions), or returns NULL (pushing nothing) if there is
 ** no such upvalue. vm_setupvalue pops a value into it. */
