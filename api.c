@@ -728,7 +728,10 @@ int vm_gc(vm_State *S, int what, ...) {
   switch (what) {
     case VM_GCSTOP: g->gcstopped = 1; break;
     case VM_GCRESTART: g->gcstopped = 0; break;
-    case VM_GCCOLLECT: gc_full(S); break;
+    case VM_GCCOLLECT:
+      gc_full(S);
+      gc_callfinalizers(S);
+      break;
     case VM_GCCOUNT: {
       size_t total = g->total_bytes + (size_t)(g->nursery_free - g->nursery_start);
       res = cast_int(total >> 10);
@@ -745,6 +748,7 @@ int vm_gc(vm_State *S, int what, ...) {
       g->gcstopped = 0;
       gc_full(S); /* the collector is not incremental yet: a step ends a cycle */
       g->gcstopped = oldstop;
+      gc_callfinalizers(S);
       res = 1;
       break;
     }

@@ -221,12 +221,13 @@ void gc_noteyoungparts(vm_State *S, Table *t) {
   vec_push(&G(S)->young_parts, obj2gco(t));
 }
 
+/* An object gets a finalizer when a metatable with __gc is set on it
+** (adding __gc to the metatable later does not count, as in Lua). */
 void gc_checkfinalizer(vm_State *S, GCObject *o, Table *mt) {
-  /* Finalizers (__gc) arrive with the GC-completeness work; for now an
-  ** object with a __gc metamethod is simply collected without it. */
-  UNUSED(S);
-  UNUSED(o);
-  UNUSED(mt);
+  Global *g = G(S);
+  if ((o->gcflags & GCF_FINALIZE) || g->closing || gfasttm(g, mt, TM_GC) == NULL) return;
+  o->gcflags |= GCF_FINALIZE;
+  vec_push(&g->finobj, o);
 }
 
 void gc_freeobj(vm_State *S, GCObject *o) {
@@ -251,7 +252,7 @@ static GCObject *promote(Global *g, GCObject *o) {
   n = (GCObject *)gcmem_grow(NULL, size);
   memcpy(n, o, size);
   g->total_bytes += size;
-  n->gcflags = GCF_OLD;
+  n->gcflags = GCF_OLD | (o->gcflags & GCF_FINALIZE);
   n->gcnext = g->allgc;
   g->allgc = n;
   if (o->tt == T_UPVAL) {
@@ -348,6 +349,62 @@ static void fwdroots(Global *g) {
     if (g->mt[i]) g->mt[i] = (Table *)fwdobj(g, obj2gco(g->mt[i]));
 }
 
+/* Queue objects for finalization, newest registration first (Lua calls
+** finalizers in the reverse order of marking). `dead` lists them oldest
+** first. */
+static void queuefinalizers(Global *g, GCObject **dead, size_t n) {
+  while (n > 0) {
+    GCObject *o = dead[--n];
+    o->gcflags &= (uint8_t)~GCF_FINALIZE;
+    vec_push(&g->tobefnz, o);
+  }
+}
+
+/* Minor collection: a young finalizable object that was not reached is
+** resurrected (promoted) and queued; reached ones get their new address.
+** While closing, every registered object stays in the list, in order. */
+static void separateyoung(Global *g) {
+  GCVec *f = &g->finobj;
+  size_t i, j = 0, ndead = 0;
+  GCObject **dead = NULL;
+  for (i = 0; i < f->n; i++) {
+    GCObject *o = f->items[i];
+    if (isold(o)) {
+      f->items[j++] = o;
+    } else if (o->gcflags & GCF_FORWARDED) {
+      f->items[j++] = o->gcnext;
+    } else if (g->closing) {
+      f->items[j++] = promote(g, o);
+    } else {
+      if (dead == NULL) dead = gcmem_grow(NULL, sizeof(GCObject *) * (f->n - i));
+      dead[ndead++] = promote(g, o);
+    }
+  }
+  f->n = j;
+  if (ndead) queuefinalizers(g, dead, ndead);
+  mi_free(dead);
+}
+
+/* Major collection: unmarked finalizable objects are queued and marked
+** (with everything they reach) so they survive until their __gc ran. */
+static void separateold(Global *g) {
+  GCVec *f = &g->finobj;
+  size_t i, j = 0, ndead = 0;
+  GCObject **dead = NULL;
+  for (i = 0; i < f->n; i++) {
+    GCObject *o = f->items[i];
+    if (o->gcflags & GCF_MARK) {
+      f->items[j++] = o;
+    } else {
+      if (dead == NULL) dead = gcmem_grow(NULL, sizeof(GCObject *) * (f->n - i));
+      dead[ndead++] = o;
+    }
+  }
+  f->n = j;
+  if (ndead) queuefinalizers(g, dead, ndead);
+  mi_free(dead);
+}
+
 void gc_minor(vm_State *S) {
   Global *g = G(S);
   size_t i;
@@ -361,6 +418,8 @@ void gc_minor(vm_State *S) {
     fwdfields(g, o);
   }
   g->remembered.n = 0;
+  while (g->gray.n > 0) fwdfields(g, g->gray.items[--g->gray.n]);
+  separateyoung(g);
   while (g->gray.n > 0) fwdfields(g, g->gray.items[--g->gray.n]);
   /* young tables that died release their malloc'd parts */
   for (i = 0; i < g->young_parts.n; i++) {
@@ -479,6 +538,11 @@ static void sweep(vm_State *S) {
   }
 }
 
+static void markpending(Global *g) {
+  size_t i;
+  for (i = g->tobefnz_head; i < g->tobefnz.n; i++) markobj(g, g->tobefnz.items[i]);
+}
+
 void gc_full(vm_State *S) {
   Global *g = G(S);
   int i;
@@ -491,6 +555,10 @@ void gc_full(vm_State *S) {
     if (g->mt[i]) markobj(g, obj2gco(g->mt[i]));
   for (i = 0; i < TM_N; i++)
     if (g->tmname[i]) markobj(g, obj2gco(g->tmname[i]));
+  markpending(g);
+  while (g->gray.n > 0) markfields(g, g->gray.items[--g->gray.n]);
+  separateold(g);
+  markpending(g); /* resurrect the newly queued ones and what they reach */
   while (g->gray.n > 0) markfields(g, g->gray.items[--g->gray.n]);
   thread_sweepdead(S);
   str_removedead(S);
@@ -514,6 +582,65 @@ void gc_step(vm_State *S) {
   }
   if (g->total_bytes > g->old_threshold && !g->gcstopped) gc_full(S);
   else gc_minor(S);
+  if (g->tobefnz.n > g->tobefnz_head) gc_callfinalizers(S);
+}
+
+/* ======================================================================
+** Finalizers
+** ====================================================================== */
+
+static void dothecall(vm_State *S, void *ud) {
+  UNUSED(ud);
+  do_callnoyield(S, S->top - 2, 0);
+}
+
+/* Calls one object's __gc in protected mode; an error becomes a warning.
+** Hooks are off and the caller's frame is marked CIST_FIN so debug
+** information names the function "__gc". */
+static void runfinalizer(vm_State *S, GCObject *o) {
+  TValue v;
+  const TValue *tm;
+  setgcovalue(&v, o);
+  tm = tm_gettmbyobj(S, &v, TM_GC);
+  if (!ttisnil(tm)) {
+    int status;
+    uint8_t oldah = S->allowhook;
+    unsigned short oldstatus = S->ci->callstatus;
+    do_checkstack(S, 2);
+    S->allowhook = 0;
+    setobj2s(S, S->top++, tm);
+    setobj2s(S, S->top++, &v);
+    S->ci->callstatus |= CIST_FIN;
+    status = do_pcall(S, dothecall, NULL, savestack(S, S->top - 2), 0);
+    S->ci->callstatus = oldstatus;
+    S->allowhook = oldah;
+    if (l_unlikely(status != VM_OK)) {
+      vm_warnerror(S, "__gc");
+      S->top--;
+    }
+  }
+}
+
+void gc_callfinalizers(vm_State *S) {
+  Global *g = G(S);
+  if (g->fin_running) return; /* the outer loop will get to the new ones */
+  g->fin_running = 1;
+  while (g->tobefnz_head < g->tobefnz.n) {
+    GCObject *o = g->tobefnz.items[g->tobefnz_head++];
+    runfinalizer(S, o);
+  }
+  g->tobefnz.n = g->tobefnz_head = 0;
+  g->fin_running = 0;
+}
+
+/* At close, every object still registered is finalized, newest first. */
+void gc_finalizeall(vm_State *S) {
+  Global *g = G(S);
+  g->closing = 1;
+  gc_minor(S); /* everything old: registered pointers stop moving */
+  queuefinalizers(g, g->finobj.items, g->finobj.n);
+  g->finobj.n = 0;
+  gc_callfinalizers(S);
 }
 
 void gc_setstress(vm_State *S, int on) {
@@ -559,4 +686,6 @@ void gc_freeall(vm_State *S) {
   vec_free(&g->remembered);
   vec_free(&g->young_parts);
   vec_free(&g->gray);
+  vec_free(&g->finobj);
+  vec_free(&g->tobefnz);
 }

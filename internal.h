@@ -490,7 +490,6 @@ typedef struct Global {
   volatile int gcrequest; /* collect at the next safe point */
   /* old space */
   GCObject *allgc;       /* every old object */
-  GCObject *finobj;      /* old objects with finalizers (issue: GC completeness) */
   size_t old_bytes;      /* bytes held by old objects and their parts */
   size_t old_threshold;  /* major collection when old_bytes passes this */
   size_t total_bytes;    /* everything allocated through mem_* */
@@ -498,6 +497,11 @@ typedef struct Global {
   GCVec young_parts;     /* young tables owning malloc'd parts */
   GCVec gray;            /* major-marking work list; promotion work list */
   GCVec threads;         /* every thread but the main one (closing upvalues) */
+  GCVec finobj;          /* objects with a __gc registered (young or old), oldest first */
+  GCVec tobefnz;         /* dead objects resurrected for their __gc, in call order */
+  size_t tobefnz_head;   /* next one to finalize */
+  int fin_running;       /* finalizers are being called: no nesting */
+  int closing;           /* vm_close in progress: no new finalizers */
   int gcstopped;         /* collector stopped by the user */
   int gcmode_incremental; /* mode requested by collectgarbage (0: generational) */
   int gcstopem;          /* collector running: no re-entry */
@@ -565,6 +569,8 @@ void gc_fix(vm_State *S, GCObject *o);
 void gc_setstress(vm_State *S, int on);
 void gc_noteyoungparts(vm_State *S, Table *t); /* young table got malloc'd parts */
 void gc_checkfinalizer(vm_State *S, GCObject *o, Table *mt);
+void gc_callfinalizers(vm_State *S);   /* run every pending __gc */
+void gc_finalizeall(vm_State *S);      /* at close: every registered __gc */
 #define isyoungobj(o) (!isold(o))
 /* Write barrier: call after storing value v into object o. */
 #define gc_barrier(S, o, v) do { \

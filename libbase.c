@@ -22,6 +22,7 @@ static int b_print(vm_State *S) {
     vm_pop(S, 1);
   }
   fputc('\n', stdout);
+  fflush(stdout); /* like lua5.4: output interleaves correctly with stderr */
   return 0;
 }
 

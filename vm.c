@@ -871,6 +871,7 @@ static void close_state(vm_State *S) {
     S->ci = &S->base_ci;
     S->errorJmp = NULL;
     closeprotected(S, savestack(S, S->stack + 1), VM_OK); /* main thread's tbc variables */
+    gc_finalizeall(S);
   }
   /* open upvalues of every thread get their values before memory goes */
   for (i = 0; i < g->threads.n; i++) {
