@@ -644,7 +644,7 @@ int vm_pcallk(vm_State *S, int nargs, int nresults, int errfunc, vm_KContext ctx
     ci->u2.funcidx = cast_int(savestack(S, c.func));
     ci->u.c.old_errfunc = S->errfunc;
     S->errfunc = func;
-    ci->callstatus = (unsigned short)((ci->callstatus & ~CIST_HOOKED) | (S->allowhook ? CIST_HOOKED : 0));
+    ci->callstatus = (unsigned short)((ci->callstatus & ~CIST_OAH) | (S->allowhook ? CIST_OAH : 0));
     ci->callstatus |= CIST_YPCALL;
     do_call(S, c.func, nresults);
     ci->callstatus &= (unsigned short)~CIST_YPCALL;

@@ -390,6 +390,7 @@ typedef enum TMS {
 #define CIST_TRAN (1 << 7)
 #define CIST_CLSRET (1 << 8)   /* function is closing tbc variables on return */
 #define CIST_LEQ (1 << 9)      /* "a <= b" being done as "not (b < a)" */
+#define CIST_OAH (1 << 13)     /* saved allowhook of a yieldable pcall */
 #define CIST_RECST 10          /* bits 10-12: saved error status while closing */
 
 typedef struct CallInfo {
@@ -423,7 +424,7 @@ typedef struct CallInfo {
 
 #define isLua(ci) (!((ci)->callstatus & CIST_C))
 #define ci_func(ci) (clLvalue(s2v((ci)->func)))
-#define getoah(st) ((st) & CIST_HOOKED)
+#define getoah(st) (((st) & CIST_OAH) != 0)
 #define setcistrecst(ci, st) \
   ((ci)->callstatus = (unsigned short)(((ci)->callstatus & ~(7 << CIST_RECST)) | ((st) << CIST_RECST)))
 #define getcistrecst(ci) (((ci)->callstatus >> CIST_RECST) & 7)

@@ -324,6 +324,7 @@ static const vm_Reg math_funcs[] = {
   {"ult", m_ult},
   {"max", m_max},
   {"min", m_min},
+  {"atan2", m_atan},               /* 5.3 compatibility, like Debian's lua5.4 */
   {"cosh", m_cosh},
   {"sinh", m_sinh},
   {"tanh", m_tanh},
