@@ -752,15 +752,34 @@ int vm_gc(vm_State *S, int what, ...) {
       res = 1;
       break;
     }
+    case VM_GCSETPAUSE:
+      res = g->gcpause;
+      g->gcpause = va_arg(argp, int);
+      break;
+    case VM_GCSETSTEPMUL:
+      res = g->gcstepmul;
+      g->gcstepmul = va_arg(argp, int);
+      break;
     case VM_GCISRUNNING: res = !g->gcstopped; break;
-    case VM_GCGEN: /* only the mode name is kept until incremental old-space collection exists */
+    /* The mode and its parameters are recorded; until the old space is
+    ** collected incrementally, both modes run the same collector. */
+    case VM_GCGEN: {
+      int minormul = va_arg(argp, int), majormul = va_arg(argp, int);
+      if (minormul != 0) g->genminormul = minormul;
+      if (majormul != 0) g->genmajormul = majormul;
       res = g->gcmode_incremental ? VM_GCINC : VM_GCGEN;
       g->gcmode_incremental = 0;
       break;
-    case VM_GCINC:
+    }
+    case VM_GCINC: {
+      int pause = va_arg(argp, int), stepmul = va_arg(argp, int), stepsize = va_arg(argp, int);
+      if (pause != 0) g->gcpause = pause;
+      if (stepmul != 0) g->gcstepmul = stepmul;
+      if (stepsize != 0) g->gcstepsize = stepsize;
       res = g->gcmode_incremental ? VM_GCINC : VM_GCGEN;
       g->gcmode_incremental = 1;
       break;
+    }
     default: res = -1;
   }
   va_end(argp);

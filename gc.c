@@ -563,7 +563,7 @@ void gc_full(vm_State *S) {
   thread_sweepdead(S);
   str_removedead(S);
   sweep(S);
-  g->old_threshold = g->total_bytes / 100 * GC_PAUSE;
+  g->old_threshold = g->total_bytes / 100 * (size_t)g->gcpause;
   if (g->old_threshold < GC_MIN_THRESHOLD) g->old_threshold = GC_MIN_THRESHOLD;
   g->major_count++;
   g->gcstopem = 0;
@@ -668,6 +668,11 @@ void gc_init(vm_State *S, size_t nursery_size) {
   g->nursery_top = g->nursery_start + nursery_size;
   g->nursery_end = g->nursery_start + total;
   g->old_threshold = GC_MIN_THRESHOLD * 4;
+  g->gcpause = GC_PAUSE;
+  g->gcstepmul = 100;
+  g->gcstepsize = 13;
+  g->genminormul = 20;
+  g->genmajormul = 100;
 }
 
 void gc_freeall(vm_State *S) {

@@ -56,7 +56,7 @@
 #define DEFAULT_NURSERY (2u << 20)
 #define NURSERY_RESERVE (64u << 10) /* young allocations past the soft limit */
 #define MAX_YOUNG_OBJECT 4096     /* larger objects are allocated old */
-#define GC_PAUSE 200              /* major GC when old space reaches pause% of live */
+#define GC_PAUSE 200              /* default pause (collectgarbage "setpause") */
 #define GC_MIN_THRESHOLD (1u << 20)
 
 #define VM_NUMTYPES 9
@@ -505,6 +505,8 @@ typedef struct Global {
   int closing;           /* vm_close in progress: no new finalizers */
   int gcstopped;         /* collector stopped by the user */
   int gcmode_incremental; /* mode requested by collectgarbage (0: generational) */
+  int gcpause;           /* major collection when old bytes reach pause% of live */
+  int gcstepmul, gcstepsize, genminormul, genmajormul; /* kept for collectgarbage */
   int gcstopem;          /* collector running: no re-entry */
   int gcstress;
   unsigned long stress_count;

@@ -313,10 +313,6 @@ static int b_dofile(vm_State *S) {
   return dofilecont(S, 0, 0);
 }
 
-/* Lua's numbers for the two deprecated tuning options (vm.h lacks names). */
-#define GC_SETPAUSE 6
-#define GC_SETSTEPMUL 7
-
 static int pushgcmode(vm_State *S, int oldmode) {
   if (oldmode == -1) vm_pushnil(S);  /* mode unavailable */
   else vm_pushstring(S, oldmode == VM_GCINC ? "incremental" : "generational");
@@ -329,7 +325,7 @@ static int b_collectgarbage(vm_State *S) {
     "isrunning", "generational", "incremental", NULL};
   static const int codes[] = {
     VM_GCSTOP, VM_GCRESTART, VM_GCCOLLECT, VM_GCCOUNT, VM_GCSTEP,
-    GC_SETPAUSE, GC_SETSTEPMUL, VM_GCISRUNNING, VM_GCGEN, VM_GCINC};
+    VM_GCSETPAUSE, VM_GCSETSTEPMUL, VM_GCISRUNNING, VM_GCGEN, VM_GCINC};
   int o = codes[vm_checkoption(S, 1, "collect", opts)];
   int res;
   switch (o) {
@@ -347,8 +343,8 @@ static int b_collectgarbage(vm_State *S) {
       vm_pushboolean(S, res);
       return 1;
     }
-    case GC_SETPAUSE:
-    case GC_SETSTEPMUL: {
+    case VM_GCSETPAUSE:
+    case VM_GCSETSTEPMUL: {
       int p = (int)vm_optinteger(S, 2, 0);
       res = vm_gc(S, o, p);
       if (res == -1) break;

@@ -293,6 +293,8 @@ void vm_closeslot(vm_State *S, int idx);
 #define VM_GCCOUNT 3
 #define VM_GCCOUNTB 4
 #define VM_GCSTEP 5
+#define VM_GCSETPAUSE 6   /* Lua 5.3 compatibility */
+#define VM_GCSETSTEPMUL 7 /* Lua 5.3 compatibility */
 #define VM_GCISRUNNING 9
 #define VM_GCGEN 10
 #define VM_GCINC 11
@@ -453,6 +455,7 @@ int vm_open_math(vm_State *S);
 int vm_open_io(vm_State *S);
 int vm_open_os(vm_State *S);
 int vm_open_utf8(vm_State *S);
+int vm_open_debug(vm_State *S);
 
 #ifdef __cplusplus
 }
