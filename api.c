@@ -752,13 +752,15 @@ int vm_gc(vm_State *S, int what, ...) {
       res = 1;
       break;
     }
+    /* Lua keeps these parameters in units of 4 (150 reads back as 148);
+    ** the same quantisation keeps the answers identical. */
     case VM_GCSETPAUSE:
       res = g->gcpause;
-      g->gcpause = va_arg(argp, int);
+      g->gcpause = va_arg(argp, int) / 4 * 4;
       break;
     case VM_GCSETSTEPMUL:
       res = g->gcstepmul;
-      g->gcstepmul = va_arg(argp, int);
+      g->gcstepmul = va_arg(argp, int) / 4 * 4;
       break;
     case VM_GCISRUNNING: res = !g->gcstopped; break;
     /* The mode and its parameters are recorded; until the old space is
@@ -773,8 +775,8 @@ int vm_gc(vm_State *S, int what, ...) {
     }
     case VM_GCINC: {
       int pause = va_arg(argp, int), stepmul = va_arg(argp, int), stepsize = va_arg(argp, int);
-      if (pause != 0) g->gcpause = pause;
-      if (stepmul != 0) g->gcstepmul = stepmul;
+      if (pause != 0) g->gcpause = pause / 4 * 4;
+      if (stepmul != 0) g->gcstepmul = stepmul / 4 * 4;
       if (stepsize != 0) g->gcstepsize = stepsize;
       res = g->gcmode_incremental ? VM_GCINC : VM_GCGEN;
       g->gcmode_incremental = 1;
