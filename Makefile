@@ -13,18 +13,18 @@ CC      ?= cc
 OPT     ?= -O2
 CFLAGS  ?=
 CFLAGS  += -std=gnu11 $(OPT) -Wall -Wextra -g
-LDLIBS  := -lmimalloc -lm
+LDLIBS  := -lmimalloc -lm -ldl
 PREFIX  ?= /usr/local
 BUILD   ?= build
 
 CORE := api.c auxlib.c bcdump.c code.c debug.c func.c gc.c interp.c lex.c \
         meta.c opcodes.c parse.c str.c table.c vm.c \
         libbase.c libcoro.c libinit.c libio.c libmath.c libos.c libpackage.c libstring.c \
-        libtable.c libutf8.c
+        libstrpack.c libtable.c libutf8.c libdebug.c
 
 OBJS     := $(CORE:%.c=$(BUILD)/%.o)
 PIC_OBJS := $(CORE:%.c=$(BUILD)/pic/%.o)
-HEADERS  := vm.h internal.h opcodes.h compiler.h
+HEADERS  := vm.h internal.h opcodes.h compiler.h libstrpack.h
 
 .PHONY: all run test clean install deps check-deps
 all: libtide.a libtide.so tide
@@ -59,7 +59,7 @@ libtide.so: $(PIC_OBJS)
 	$(CC) -shared -o $@ $^ $(LDLIBS)
 
 tide: $(BUILD)/tide.o libtide.a
-	$(CC) $(CFLAGS) -rdynamic -o $@ $(BUILD)/tide.o libtide.a $(LDLIBS) -ledit -ldl
+	$(CC) $(CFLAGS) -rdynamic -o $@ $(BUILD)/tide.o libtide.a $(LDLIBS) -ledit
 
 run: tide
 	./tide examples/hello.lua

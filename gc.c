@@ -46,6 +46,17 @@ static void checkthreshold(Global *g) {
 
 void mem_error(vm_State *S) { do_throw(S, VM_ERRMEM); }
 
+/* An allocation of `grow` more bytes would pass the limit: fail it, and
+** have the next safe point collect everything it can. */
+static void checklimit(vm_State *S, size_t grow) {
+  Global *g = G(S);
+  if (l_unlikely(g->memlimit != 0 && g->total_bytes + grow > g->memlimit)) {
+    g->gcemergency = 1;
+    g->gcrequest = 1;
+    mem_error(S);
+  }
+}
+
 void mem_toobig(vm_State *S) {
   dbg_runerror(S, "memory allocation error: block too big");
 }
@@ -53,6 +64,7 @@ void mem_toobig(vm_State *S) {
 void *mem_alloc(vm_State *S, size_t size) {
   void *p;
   if (size == 0) return NULL;
+  checklimit(S, size);
   p = mi_malloc(size);
   if (l_unlikely(p == NULL)) mem_error(S);
   G(S)->total_bytes += size;
@@ -67,6 +79,7 @@ void *mem_realloc(vm_State *S, void *block, size_t osize, size_t nsize) {
     mem_free(S, block, osize);
     return NULL;
   }
+  if (nsize > osize) checklimit(S, nsize - osize);
   p = mi_realloc(block, nsize);
   if (l_unlikely(p == NULL)) mem_error(S);
   g->total_bytes = g->total_bytes - osize + nsize;
@@ -580,8 +593,12 @@ void gc_step(vm_State *S) {
     g->gcrequest = 1;
     return;
   }
-  if (g->total_bytes > g->old_threshold && !g->gcstopped) gc_full(S);
-  else gc_minor(S);
+  if (g->gcemergency || (g->total_bytes > g->old_threshold && !g->gcstopped)) {
+    g->gcemergency = 0;
+    gc_full(S);
+  } else {
+    gc_minor(S);
+  }
   if (g->tobefnz.n > g->tobefnz_head) gc_callfinalizers(S);
 }
 

@@ -494,6 +494,8 @@ typedef struct Global {
   size_t old_bytes;      /* bytes held by old objects and their parts */
   size_t old_threshold;  /* major collection when old_bytes passes this */
   size_t total_bytes;    /* everything allocated through mem_* */
+  size_t memlimit;       /* 0 = none (vm_setmemorylimit) */
+  int gcemergency;       /* a memory error asked for a full collection */
   GCVec remembered;      /* old objects that may point to young ones */
   GCVec young_parts;     /* young tables owning malloc'd parts */
   GCVec gray;            /* major-marking work list; promotion work list */

@@ -2,9 +2,6 @@
 ** libinit.c — vm_openlibs: opens the standard libraries a host selects
 ** with VM_LIB_* bits. Each lands in package.loaded (vm_requiref) and as a
 ** global; the base library is the global table itself ("_G").
-**
-** debug has a bit already, so hosts can ask for it, but is not written
-** yet: its bit is accepted and ignored.
 */
 #include "vm.h"
 
@@ -22,6 +19,7 @@ static const struct {
   {VM_LIB_IO, "io", vm_open_io},
   {VM_LIB_OS, "os", vm_open_os},
   {VM_LIB_UTF8, "utf8", vm_open_utf8},
+  {VM_LIB_DEBUG, "debug", vm_open_debug},
 };
 
 void vm_openlibs(vm_State *S, unsigned which) {

@@ -4,11 +4,21 @@
 ** package.loaded and package.preload are the registry tables "_LOADED" and
 ** "_PRELOAD" (vm_requiref in auxlib.c fills the first). The searchers are
 ** Lua's four: preload, Lua files along package.path, and the two C
-** searchers along package.cpath. Loading C modules is not implemented yet:
-** the C searchers still look for files, so "module not found" lists every
-** place tried exactly like Lua, but a file they do find is reported as
-** "dynamic libraries not enabled" (what Lua built without dlopen says).
+** searchers along package.cpath.
+**
+** C modules are shared objects loaded with dlopen (RTLD_NOW; RTLD_LOCAL,
+** or RTLD_GLOBAL when package.loadlib is asked for "*"). Tide's ABI is not
+** Lua's, so a module's entry point is vm_open_NAME, never luaopen_NAME:
+** NAME is the module name with dots turned into underscores, cut at the
+** first hyphen ("a.b-v2" -> vm_open_a_b); if the library has no such
+** symbol, the part after the hyphen is tried ("a.b-v2" -> vm_open_v2), as
+** Lua 5.4 does. Modules call the vm_* API of the host, so the host must
+** export it: the tide binary is linked with -rdynamic, and a host using
+** libtide.so gets it from there. Handles live in the registry table
+** "_CLIBS" (path -> handle, plus the handles in load order); its __gc
+** closes them in reverse order if finalizers run.
 */
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +27,8 @@
 
 #define LOADED_KEY "_LOADED"
 #define PRELOAD_KEY "_PRELOAD"
+#define CLIBS_KEY "_CLIBS"
+#define OPEN_PREFIX "vm_open_"
 
 #define DIRSEP "/"
 #define PATH_SEP ";"
@@ -31,8 +43,6 @@
   LUA_LDIR "?.lua;" LUA_LDIR "?/init.lua;" LUA_CDIR "?.lua;" LUA_CDIR "?/init.lua;" \
   "./?.lua;./?/init.lua"
 #define CPATH_DEFAULT LUA_CDIR "?.so;" LUA_CDIR "loadall.so;./?.so"
-
-#define DLMSG "dynamic libraries not enabled; check your Lua installation"
 
 /* ======================================================================
 ** Searching paths
@@ -122,19 +132,97 @@ static int searcher_lua(vm_State *S) {
   return checkload(S, vm_loadfile(S, filename) == VM_OK, filename);
 }
 
-/* Where a C module's open function would be loaded from a found file. */
-static int loadfunc(vm_State *S, const char *filename, const char *modname) {
-  (void)filename;
-  (void)modname;
-  vm_pushliteral(S, DLMSG);
+/* ======================================================================
+** C libraries
+** ====================================================================== */
+
+/* Results of lookforfunc besides 0 (success). */
+#define ERR_LIB 1                 /* the library could not be opened */
+#define ERR_FUNC 2                /* it has no such symbol */
+
+static void pushdlerror(vm_State *S) {
+  const char *msg = dlerror();
+  vm_pushstring(S, msg != NULL ? msg : "unknown dynamic linking error");
+}
+
+/* The handle loaded from `path` earlier, or NULL. */
+static void *clib_find(vm_State *S, const char *path) {
+  vm_getfield(S, VM_REGISTRYINDEX, CLIBS_KEY);
+  vm_getfield(S, -1, path);
+  void *h = vm_touserdata(S, -1);
+  vm_pop(S, 2);
+  return h;
+}
+
+/* Records a new handle under its path and at the end of the sequence. */
+static void clib_add(vm_State *S, const char *path, void *h) {
+  vm_getfield(S, VM_REGISTRYINDEX, CLIBS_KEY);
+  vm_pushlightuserdata(S, h);
+  vm_pushvalue(S, -1);
+  vm_setfield(S, -3, path);
+  vm_rawseti(S, -2, (vm_Integer)vm_rawlen(S, -2) + 1);
+  vm_pop(S, 1);
+}
+
+/* __gc of the _CLIBS table: closes the libraries, last loaded first. */
+static int clib_gc(vm_State *S) {
+  for (vm_Integer i = (vm_Integer)vm_rawlen(S, 1); i >= 1; i--) {
+    vm_rawgeti(S, 1, i);
+    void *h = vm_touserdata(S, -1);
+    if (h != NULL) dlclose(h);
+    vm_pop(S, 1);
+  }
   return 0;
+}
+
+/* Opens library `path` (once per state) and pushes its C function `sym`,
+** or true when sym starts with '*' (the library is opened RTLD_GLOBAL and
+** only linked). On failure pushes dlerror()'s message and returns
+** ERR_LIB or ERR_FUNC. */
+static int lookforfunc(vm_State *S, const char *path, const char *sym) {
+  void *h = clib_find(S, path);
+  if (h == NULL) {
+    h = dlopen(path, RTLD_NOW | (*sym == '*' ? RTLD_GLOBAL : RTLD_LOCAL));
+    if (h == NULL) {
+      pushdlerror(S);
+      return ERR_LIB;
+    }
+    clib_add(S, path, h);
+  }
+  if (*sym == '*') {
+    vm_pushboolean(S, 1);
+    return 0;
+  }
+  void *p = dlsym(h, sym);
+  if (p == NULL) {
+    pushdlerror(S);
+    return ERR_FUNC;
+  }
+  vm_CFunction f;
+  memcpy(&f, &p, sizeof f);      /* object to function pointer, as POSIX allows */
+  vm_pushcfunction(S, f);
+  return 0;
+}
+
+/* Pushes the open function of module `modname` from library `filename`
+** (see the head comment for the names tried), or an error message. */
+static int loadfunc(vm_State *S, const char *filename, const char *modname) {
+  modname = vm_gsub(S, modname, ".", "_");
+  const char *hyphen = strchr(modname, *IGMARK);
+  if (hyphen != NULL) {
+    vm_pushlstring(S, modname, (size_t)(hyphen - modname));
+    int st = lookforfunc(S, filename, vm_pushfstring(S, OPEN_PREFIX "%s", vm_tostring(S, -1)));
+    if (st != ERR_FUNC) return st;
+    modname = hyphen + 1;         /* the library is there: try the old style */
+  }
+  return lookforfunc(S, filename, vm_pushfstring(S, OPEN_PREFIX "%s", modname));
 }
 
 static int searcher_c(vm_State *S) {
   const char *name = vm_checkstring(S, 1);
   const char *filename = findfile(S, name, "cpath");
   if (filename == NULL) return 1;
-  return checkload(S, loadfunc(S, filename, name), filename);
+  return checkload(S, loadfunc(S, filename, name) == 0, filename);
 }
 
 /* "a.b.c" may live in the library of its root "a". */
@@ -145,15 +233,24 @@ static int searcher_croot(vm_State *S) {
   vm_pushlstring(S, name, (size_t)(dot - name));
   const char *filename = findfile(S, vm_tostring(S, -1), "cpath");
   if (filename == NULL) return 1;
-  return checkload(S, loadfunc(S, filename, name), filename);
+  int st = loadfunc(S, filename, name);
+  if (st == ERR_FUNC) {           /* the root library is not this module's */
+    vm_pushfstring(S, "no module '%s' in file '%s'", name, filename);
+    return 1;
+  }
+  return checkload(S, st == 0, filename);
 }
 
+/* package.loadlib(path, funcname): the function, or true for "*"; on
+** failure nil, dlerror()'s message and "open" or "init". */
 static int p_loadlib(vm_State *S) {
-  vm_checkstring(S, 1);
-  vm_checkstring(S, 2);
+  const char *path = vm_checkstring(S, 1);
+  const char *sym = vm_checkstring(S, 2);
+  int st = lookforfunc(S, path, sym);
+  if (st == 0) return 1;
   vm_pushnil(S);
-  vm_pushliteral(S, DLMSG);
-  vm_pushliteral(S, "absent");
+  vm_insert(S, -2);
+  vm_pushstring(S, st == ERR_LIB ? "open" : "init");
   return 3;
 }
 
@@ -281,6 +378,13 @@ static const vm_Reg global_funcs[] = {
 };
 
 int vm_open_package(vm_State *S) {
+  if (vm_getsubtable(S, VM_REGISTRYINDEX, CLIBS_KEY) == 0) {  /* created */
+    vm_createtable(S, 0, 1);
+    vm_pushcfunction(S, clib_gc);
+    vm_setfield(S, -2, "__gc");
+    vm_setmetatable(S, -2);
+  }
+  vm_pop(S, 1);
   vm_newlib(S, pk_funcs);
   vm_createtable(S, 4, 0);        /* searchers, each with package as upvalue */
   for (int i = 0; searchers[i] != NULL; i++) {

@@ -1,7 +1,8 @@
 /*
-** libstring.c — Lua 5.4's string library (without pack/unpack/packsize/
-** dump), its pattern-matching engine, and the string metatable (__index =
-** the library, plus the arithmetic metamethods that coerce numerals).
+** libstring.c — Lua 5.4's string library (without dump; pack, unpack and
+** packsize are in libstrpack.c), its pattern-matching engine, and the
+** string metatable (__index = the library, plus the arithmetic metamethods
+** that coerce numerals).
 **
 ** Results are built in an SBuf: a byte buffer whose overflow storage is a
 ** userdata parked in a reserved stack slot. An error raised midway (a bad
@@ -21,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "libstrpack.h"
 #include "vm.h"
 
 #define uchar(c) ((unsigned char)(c))
@@ -978,9 +980,12 @@ static const vm_Reg string_funcs[] = {
   {"len", s_len},
   {"lower", s_lower},
   {"match", s_match},
+  {"pack", str_pack},
+  {"packsize", str_packsize},
   {"rep", s_rep},
   {"reverse", s_reverse},
   {"sub", s_sub},
+  {"unpack", str_unpack},
   {"upper", s_upper},
   {NULL, NULL}
 };

@@ -121,6 +121,13 @@ int do_reallocstack(vm_State *S, int newsize, int raiseerror) {
   int oldsize = stacksize(S);
   int i;
   StkId newstack;
+  Global *g = G(S);
+  if (newsize > oldsize && g->memlimit != 0 &&
+      g->total_bytes + (size_t)(newsize - oldsize) * sizeof(TValue) > g->memlimit) {
+    g->gcemergency = g->gcrequest = 1;
+    if (raiseerror) mem_error(S);
+    return 0;
+  }
   relstack(S);
   newstack = (StkId)mi_realloc(S->stack, (size_t)(newsize + EXTRA_STACK) * sizeof(TValue));
   if (l_unlikely(newstack == NULL)) {
@@ -911,6 +918,7 @@ vm_State *vm_newstate_opt(const vm_Options *opt) {
   /* TIDE_GC_STRESS=1 turns stress mode on for every state (test suites). */
   if ((opt && opt->gc_stress) || (getenv("TIDE_GC_STRESS") && *getenv("TIDE_GC_STRESS") == '1'))
     gc_setstress(S, 1);
+  if (opt) g->memlimit = opt->memory_limit;
   return S;
 }
 
@@ -919,6 +927,10 @@ vm_State *vm_newstate(void) { return vm_newstate_opt(NULL); }
 void vm_close(vm_State *S) { close_state(G(S)->mainthread); }
 
 void vm_setgcstress(vm_State *S, int on) { gc_setstress(S, on); }
+
+void vm_setmemorylimit(vm_State *S, size_t limit) { G(S)->memlimit = limit; }
+
+size_t vm_getmemorylimit(vm_State *S) { return G(S)->memlimit; }
 
 /* ======================================================================
 ** Warnings

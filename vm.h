@@ -118,6 +118,7 @@ typedef void (*vm_WarnFunction)(void *ud, const char *msg, int tocont);
 typedef struct vm_Options {
   size_t nursery_size;  /* bytes of the young generation (default 2 MiB) */
   int gc_stress;        /* collect at every allocation (testing) */
+  size_t memory_limit;  /* bytes outside the nursery; 0 = no limit */
 } vm_Options;
 
 vm_State *vm_newstate(void);                       /* NULL when out of memory */
@@ -131,6 +132,12 @@ void vm_setwarnf(vm_State *S, vm_WarnFunction f, void *ud);
 void vm_warning(vm_State *S, const char *msg, int tocont);
 /* Turn GC stress mode on or off at run time. */
 void vm_setgcstress(vm_State *S, int on);
+/* Memory limit (0 = none): an allocation that would take the bytes held
+** outside the nursery past it raises "not enough memory" (VM_ERRMEM), a
+** catchable error; the next GC safe point then runs a full collection, so
+** the state stays usable once the error is caught. */
+void vm_setmemorylimit(vm_State *S, size_t limit);
+size_t vm_getmemorylimit(vm_State *S);
 
 /* ----------------------------------------------------------------------
 ** Stack manipulation

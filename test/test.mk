@@ -28,6 +28,14 @@ $(BUILD)/test/%: test/c/%.c libtide.a vm.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -I. $< -o $@ libtide.a $(LDLIBS)
 
+# A C module for the Lua tests (test/lua/lib_cmodule.lua requires it from
+# build/test/?.so); its vm_* references resolve against the host binary.
+TEST_CMOD := $(BUILD)/test/mod_hello.so
+$(TEST_CMOD): test/c/mod_hello.c vm.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -shared -I. $< -o $@
+test-lua test-stress test-san: $(TEST_CMOD)
+
 test-c: $(TEST_C_BINS)
 	@echo "== C API tests"
 	@for t in $(TEST_C_BINS); do $$t || exit 1; done
@@ -75,7 +83,7 @@ test-san:
 	@ASAN_OPTIONS=detect_leaks=0 bash test/run-lua.sh $(SAN_BUILD)/tide-san
 
 $(SAN_BUILD)/tide-san: $(SAN_BUILD)/tide.o $(OBJS)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS) -ledit -ldl
+	$(CC) $(CFLAGS) -rdynamic -o $@ $^ $(LDLIBS) -ledit
 
 # (a directory of its own: $(BUILD)/test/% would also match inside the
 # sanitizer sub-make and rebuild the root libtide.a from sanitized objects)

@@ -196,6 +196,42 @@ static void test_gc_stress_state(void) {
   vm_close(S);
 }
 
+static void test_memory_limit(void) {
+  vm_Options opt;
+  vm_State *S;
+  int st, i;
+  memset(&opt, 0, sizeof opt);
+  opt.memory_limit = 32u << 20;
+  S = vm_newstate_opt(&opt);
+  vm_openlibs(S, VM_LIB_ALL);
+  CHECK(vm_getmemorylimit(S) == (32u << 20));
+  /* one huge allocation */
+  st = vm_dostring(S, "local s = ('x'):rep(1e9)");
+  CHECK(st == VM_ERRMEM);
+  CHECK_STR(vm_tostring(S, -1), "not enough memory");
+  vm_pop(S, 1);
+  /* caught inside Lua, then the state keeps working */
+  CHECK(vm_dostring(S,
+                    "local ok, e = pcall(string.rep, 'x', 1e9)\n"
+                    "assert(not ok and e == 'not enough memory')\n"
+                    "local t = {} for i = 1, 1e6 do t[#t + 1] = {i} end\n"
+                    "assert(#t == 1e6)") == VM_ERRMEM);
+  vm_pop(S, 1);
+  /* slow growth hits the limit too; afterwards garbage is reclaimed */
+  st = vm_dostring(S, "local t = {} for i = 1, 1e8 do t[i] = 'str' .. i end");
+  CHECK(st == VM_ERRMEM);
+  vm_pop(S, 1);
+  for (i = 0; i < 20; i++) {
+    st = vm_dostring(S, "local parts = {} for i = 1, 50000 do parts[i] = tostring(i) end "
+                        "return #table.concat(parts)");
+    CHECK(st == VM_OK);
+    vm_settop(S, 0);
+  }
+  vm_setmemorylimit(S, 0);
+  CHECK(vm_dostring(S, "local s = ('x'):rep(64 * 1024 * 1024) assert(#s == 67108864)") == VM_OK);
+  vm_close(S);
+}
+
 static void test_many_states(void) {
   vm_State *a = vm_newstate(), *b = vm_newstate();
   vm_openlibs(a, VM_LIB_ALL);
@@ -214,6 +250,7 @@ int main(void) {
   test_errors();
   test_coroutines_from_c();
   test_gc_stress_state();
+  test_memory_limit();
   test_many_states();
   if (failures) fprintf(stderr, "test_api: %d failure(s)\n", failures);
   else printf("test_api: all checks passed\n");

@@ -1,0 +1,18 @@
+-- %b balanced matches and %f frontier patterns
+print(("f(a(b)c)d(e)"):match("%b()"), ("f(a(b)c"):match("%b()"), ("((("):match("%b()"))
+print(("[[x]] [y]"):gsub("%b[]", "<>"))
+print(("x<<a>b>y"):match("%b<>"), ("aXbXc"):match("%bXX"), ("abba"):match("%bab"))
+print(("if (a and (b or c)) then"):find("%b()"))
+print(("{ {} { {} } }"):gsub("%b{}", "#"))
+print(("THE (quick) fox"):find("%f[%a]%a+"), ("THE (quick) fox"):find("%f[%l]%a+"))
+for w in ("hello world, 123 foo_bar"):gmatch("%f[%w]%w+%f[%W]") do io.write(w, "|") end
+print()
+print(("AAA aBc"):gsub("%f[%a]%u+%f[%A]", "U"))
+print(("x"):find("%f[%z]"), ("abc"):find("%f[%z]"), ("a\0b"):find("%f[%z]"))
+print(("abc"):find("%f[a]"), ("abc"):find("%f[^a]"), ("abc"):find("%f[%A]"))
+print(("THE END"):gsub("%f[%w]%w", string.lower))
+print(("one two  three"):gsub("%f[%S]", "^"))
+print(("x=1,y=22"):gsub("%f[%d]%d+", function(d) return "<" .. d .. ">" end))
+print(("((a)"):find("%b()", 1), ("(a))"):find("%b()"))
+print(pcall(string.find, "a", "%f"))
+print(pcall(string.find, "a", "%b("))

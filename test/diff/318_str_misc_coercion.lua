@@ -1,0 +1,17 @@
+-- string library through the string metatable, coercion of numbers, method errors
+local s = "abc"
+print(s:upper(), ("%d"):format(5), ("x"):rep(3), #s, s:len())
+print(getmetatable("").__index == string, getmetatable("abc") == getmetatable(""))
+print(pcall(function() return ("x"):nosuch() end))
+print(pcall(function() local n = 5; return n:upper() end))
+print(("10") + 1, "3" * "4", "2" ^ 2, 10 .. 20, "0x10" + 0, " 5 " * 2)
+print(pcall(function() return "abc" + 1 end))
+print(pcall(function() return {} .. "x" end))
+print(pcall(function() return "1e2" // 1 end), "7" % "4", -"2", "1.5" + "1.5")
+print(math.type("10" + 0), math.type("10.0" + 0), math.type("1e1" + 0))
+print(pcall(function() return "9223372036854775808" + 0 end))
+print(1 == "1", "a" < "b", "Z" < "a", "" < "a", "a\0b" < "a\0c", "abc" < "abd")
+print(pcall(function() return 1 < "2" end))
+print(string.format("%5.1f", "3.14159"), tostring(10 // "3"), 2^"3")
+print(#tostring(12345678901234), tostring(1e15), tostring(-1e15), tostring(1e16))
+print(string.len(string.format("%.0f", 2^63)), ("x"):byte() + ("y"):byte())

@@ -1,0 +1,23 @@
+-- table.insert: positions, wrong arg counts and out-of-range positions
+local t = {}
+table.insert(t, "a"); table.insert(t, 1, "b"); table.insert(t, 3, "c"); table.insert(t, 2, "d")
+print(table.concat(t, ","), #t)
+print(pcall(table.insert, t, 0, "x"))
+print(pcall(table.insert, t, 6, "x"))
+print(pcall(table.insert, t, -1, "x"))
+print(pcall(table.insert, t, 5, "e"), table.concat(t, ","))
+print(pcall(table.insert, t))
+print(pcall(table.insert, t, 1, 2, 3))
+print(pcall(table.insert, nil, 1))
+print(pcall(table.insert, "abc", 1))
+print(pcall(table.insert, t, "2", "s"), table.concat(t, ","))
+print(pcall(table.insert, t, 1.5, "s"))
+print(pcall(table.insert, t, "x", "s"))
+print(pcall(table.insert, t, 2.0, "f"), table.concat(t, ","))
+print(pcall(table.insert, t, math.maxinteger, 1))
+print(pcall(table.insert, t, math.mininteger, 1))
+local u = {}
+table.insert(u, nil); print(#u)
+table.insert(u, 1, nil); print(#u)
+print(pcall(table.insert, {}, 1, nil), pcall(table.insert, {}, 2, nil))
+print(pcall(table.insert))

@@ -1,0 +1,21 @@
+-- math: abs, ceil, floor, fmod, modf, sqrt, exp, log with integer/float results
+local function p(...) local t = table.pack(...) for i = 1, t.n do local v = t[i]
+  t[i] = math.type(v) == "float" and string.format("%.17g", v) or tostring(v) end print(table.concat(t, " ")) end
+p(math.abs(-5), math.abs(5), math.abs(-5.5), math.abs(-0.0), math.abs(math.mininteger), math.abs(-1/0))
+p(math.ceil(1.2), math.ceil(-1.2), math.ceil(5), math.ceil(-0.5), math.ceil(2^60 + 0.0), math.ceil(1e100))
+p(math.floor(1.8), math.floor(-1.2), math.floor(5), math.floor(-0.0), math.floor(-2^63), math.floor(-1e100))
+print(math.type(math.ceil(1e100)), math.type(math.floor(2^62)), math.type(math.floor(2^63)))
+p(math.fmod(7, 3), math.fmod(-7, 3), math.fmod(7, -3), math.fmod(7.5, 2), math.fmod(-7.5, 2))
+p(math.fmod(1, 1/0), math.fmod(math.mininteger, -1), math.fmod(5, 2.0), math.fmod(-6, 3))
+print(pcall(math.fmod, 1, 0))
+p(math.fmod(1, 0.0), math.fmod(0, 0.0), math.fmod(1/0, 2))
+p(math.modf(3.7), math.modf(-3.7), math.modf(5), math.modf(1/0), math.modf(-1/0), math.modf(-0.0))
+p(math.sqrt(16), math.sqrt(2), math.sqrt(-1) ~= math.sqrt(-1), math.sqrt(1/0))
+p(math.exp(0), math.exp(1), math.exp(-1/0), math.log(1), math.log(8, 2), math.log(100, 10), math.log(27, 3))
+p(math.log(0), math.log(2, 2.0), math.log(1024, 4), math.log(10, 10), math.log(1e-300))
+p(math.pi, -math.pi, math.huge, -math.huge, math.maxinteger, math.mininteger)
+print(pcall(math.abs), pcall(math.floor, "x"))
+print(pcall(math.ceil, {}))
+print(pcall(math.fmod, 1))
+print(pcall(math.sqrt))
+print(math.floor("3.7"), math.ceil("3.2"), math.abs("-3"), math.type(math.abs("-3")))

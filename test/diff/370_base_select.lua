@@ -1,0 +1,21 @@
+-- select: positive, negative, '#', out of range, errors
+print(select(1, "a", "b", "c"))
+print(select(2, "a", "b", "c"))
+print(select(3, "a", "b", "c"))
+print(select(4, "a", "b", "c"))
+print(select(-1, "a", "b", "c"))
+print(select(-3, "a", "b", "c"))
+print(select("#"), select("#", nil), select("#", nil, nil), select("#", ...))
+print(pcall(select, -4, "a", "b", "c"))
+print(pcall(select, 0, "a"))
+print(pcall(select, "x"))
+print(pcall(select))
+print(pcall(select, 1.5, "a"))
+print(select(2.0, "a", "b"), select("2", "a", "b"), select(" 2 ", "a", "b"))
+print(select(math.maxinteger, 1, 2))
+print(pcall(select, math.mininteger, 1, 2))
+print(pcall(select, "#x", 1))
+local function count(...) return select("#", ...) end
+print(count(table.unpack({}, 1, 10)), count(nil, nil, nil, nil, nil))
+local function last(...) local n = select("#", ...) if n > 0 then return (select(n, ...)) end end
+print(last(1, 2, 3), last(), last(nil))

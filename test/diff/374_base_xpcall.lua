@@ -1,0 +1,22 @@
+-- xpcall: handlers receiving the error, extra arguments, errors in handlers, nesting
+print(xpcall(function(a, b) return a + b end, print, 3, 4))
+print(xpcall(function() error("e1") end, function(m) return "handled: " .. m end))
+print(xpcall(function() error({1, 2}) end, function(m) return type(m), #m end))
+print(xpcall(function() error() end, function(m) return m == nil end))
+print(xpcall(function() error("x") end, function(m) error("handler failed") end))
+print(xpcall(function() error("x") end, function(m) local y = nil; return y.z end))
+print(pcall(xpcall))
+print(pcall(xpcall, print))
+print(pcall(xpcall, print, nil))
+print(xpcall(error, function(m) return "H(" .. tostring(m) .. ")" end, "arg"))
+print(xpcall(function(...) return select("#", ...) end, print, nil, nil))
+print(xpcall(xpcall, function(m) return "outer " .. m end, function() error("deep", 0) end, function(m) return "inner " .. m end))
+print(xpcall(function() return xpcall(function() error("a", 0) end, function(m) error("b", 0) end) end, function(m) return "o:" .. tostring(m) end))
+local depth = 0
+print(xpcall(function() local t = setmetatable({}, {__index = function(t, k) return t[k .. "x"] end}); return t.a end,
+  function(m) depth = depth + 1; return "overflow caught" end))
+print(depth >= 1)
+print(pcall(pcall))
+print(pcall(pcall, error))
+print(pcall(pcall, error, "e"))
+print(select("#", pcall(function() return 1, 2, 3 end)))
