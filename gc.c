@@ -588,8 +588,12 @@ void gc_step(vm_State *S) {
   if (g->gcblocked || g->gcstopem) return; /* request stays pending */
   g->gcrequest = 0;
   if (g->gcstress) {
-    if (++g->stress_count % 256 == 0) gc_full(S);
-    else gc_minor(S);
+    if (g->gcemergency || ++g->stress_count % 256 == 0) {
+      g->gcemergency = 0;
+      gc_full(S);
+    } else {
+      gc_minor(S);
+    }
     g->gcrequest = 1;
     return;
   }
