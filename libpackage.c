@@ -36,13 +36,28 @@
 #define EXEC_DIR "!"
 #define IGMARK "-"
 
+/* The default paths are Debian's lua5.4 paths, so pure-Lua modules that
+** Debian packages install in /usr/share/lua/5.4 are found, and "module not
+** found" messages list the same places. (C modules built for PUC Lua use
+** luaopen_ entry points, which Tide does not load.) */
+#if defined(__x86_64__)
+#define LUA_MULTIARCH "x86_64-linux-gnu"
+#elif defined(__aarch64__)
+#define LUA_MULTIARCH "aarch64-linux-gnu"
+#else
+#define LUA_MULTIARCH "unknown-linux-gnu"
+#endif
 #define LUA_ROOT "/usr/local/"
 #define LUA_LDIR LUA_ROOT "share/lua/5.4/"
 #define LUA_CDIR LUA_ROOT "lib/lua/5.4/"
+#define LUA_LDIR2 "/usr/share/lua/5.4/"
+#define LUA_CDIR2 "/usr/lib/" LUA_MULTIARCH "/lua/5.4/"
+#define LUA_CDIR3 "/usr/lib/lua/5.4/"
 #define PATH_DEFAULT \
   LUA_LDIR "?.lua;" LUA_LDIR "?/init.lua;" LUA_CDIR "?.lua;" LUA_CDIR "?/init.lua;" \
-  "./?.lua;./?/init.lua"
-#define CPATH_DEFAULT LUA_CDIR "?.so;" LUA_CDIR "loadall.so;./?.so"
+  LUA_LDIR2 "?.lua;" LUA_LDIR2 "?/init.lua;" "./?.lua;./?/init.lua"
+#define CPATH_DEFAULT \
+  LUA_CDIR "?.so;" LUA_CDIR2 "?.so;" LUA_CDIR3 "?.so;" LUA_CDIR "loadall.so;./?.so"
 
 /* ======================================================================
 ** Searching paths
