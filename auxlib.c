@@ -460,7 +460,7 @@ const char *vm_gsub(vm_State *S, const char *s, const char *p, const char *r) {
 }
 
 /* ======================================================================
-** String buffer (C memory; the inline area covers most uses)
+** String buffer (inline area, then a userdata anchored in its slot)
 ** ====================================================================== */
 
 void vm_buffinit(vm_State *S, vm_Buffer *B) {
@@ -468,38 +468,23 @@ void vm_buffinit(vm_State *S, vm_Buffer *B) {
   B->b = B->init;
   B->size = sizeof(B->init);
   B->n = 0;
-}
-
-static void freeheap(vm_Buffer *B) {
-  if (B->b != B->init) free(B->b);
-  B->b = B->init;
-  B->size = sizeof(B->init);
+  vm_pushnil(S);
+  B->slot = vm_gettop(S);
 }
 
 char *vm_prepbuffsize(vm_Buffer *B, size_t sz) {
+  size_t newsize;
+  char *nb;
   if (B->size - B->n >= sz) return B->b + B->n;
-  size_t newsize = B->size / 2 * 3;       /* grow by 1.5x at least */
-  if (newsize < B->size || newsize - B->n < sz) {
-    if (sz > SIZE_MAX - B->n) {
-      freeheap(B);
-      B->n = 0;
-      vm_errorf(B->S, "buffer too large");
-    }
+  newsize = B->size * 2;
+  if (newsize - B->n < sz) {
+    if (sz > ((size_t)-1 >> 1) - B->n) vm_errorf(B->S, "buffer too large");
     newsize = B->n + sz;
   }
-  char *nb;
-  if (B->b == B->init) {
-    nb = malloc(newsize);
-    if (nb != NULL) memcpy(nb, B->b, B->n);
-  } else
-    nb = realloc(B->b, newsize);
-  if (nb == NULL) {
-    /* leave the buffer empty and valid, so a later vm_buffree is harmless */
-    freeheap(B);
-    B->n = 0;
-    vm_pushliteral(B->S, "not enough memory");
-    vm_error(B->S);
-  }
+  /* the old block (if any) becomes garbage when its slot is overwritten */
+  nb = vm_newuserdatauv(B->S, newsize, 0);
+  memcpy(nb, B->b, B->n);
+  vm_replace(B->S, B->slot);
   B->b = nb;
   B->size = newsize;
   return nb + B->n;
@@ -511,9 +496,7 @@ void vm_addlstring(vm_Buffer *B, const char *s, size_t l) {
   B->n += l;
 }
 
-void vm_addstring(vm_Buffer *B, const char *s) {
-  vm_addlstring(B, s, strlen(s));
-}
+void vm_addstring(vm_Buffer *B, const char *s) { vm_addlstring(B, s, strlen(s)); }
 
 void vm_addvalue(vm_Buffer *B) {
   size_t l;
@@ -524,14 +507,10 @@ void vm_addvalue(vm_Buffer *B) {
 
 void vm_pushresult(vm_Buffer *B) {
   vm_pushlstring(B->S, B->b, B->n);
-  freeheap(B);
-  B->n = 0;
+  vm_remove(B->S, B->slot);
 }
 
-void vm_buffree(vm_Buffer *B) {
-  freeheap(B);
-  B->n = 0;
-}
+void vm_buffree(vm_Buffer *B) { vm_remove(B->S, B->slot); }
 
 /* ======================================================================
 ** Loading and running chunks

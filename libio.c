@@ -22,8 +22,8 @@
 **
 ** Reading works on the C stream directly (getc/fread under flockfile), so
 ** it mixes freely with other users of the same FILE*. Results are built in
-** a vm_Buffer (C memory): nothing that can raise an error, apart from
-** running out of memory, happens while one is open.
+** a vm_Buffer; it grows only between locked sections, since growing may
+** raise a memory error.
 */
 #include <ctype.h>
 #include <errno.h>

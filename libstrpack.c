@@ -163,49 +163,13 @@ static ItemKind read_item(FmtState *h, size_t at, const char **fmt, int *size,
 }
 
 /* ======================================================================
-** Result buffer (overflow block anchored in a stack slot)
+** Result buffer: vm_Buffer (anchored in a stack slot, so errors leak nothing)
 ** ====================================================================== */
-typedef struct {
-  vm_State *S;
-  char *b;
-  size_t n, size;
-  int slot;
-  char init[256];
-} PackBuf;
 
-static void pb_init(vm_State *S, PackBuf *B) {
-  B->S = S;
-  B->b = B->init;
-  B->n = 0;
-  B->size = sizeof(B->init);
-  vm_pushnil(S);
-  B->slot = vm_gettop(S);
-}
-
-/* Room for sz more bytes; returns where they go. */
-static char *pb_room(PackBuf *B, size_t sz) {
-  if (B->size - B->n >= sz) return B->b + B->n;
-  if (sz > (size_t)-1 / 2 - B->n) vm_errorf(B->S, "buffer too large");
-  size_t newsize = B->size * 2;
-  if (newsize - B->n < sz) newsize = B->n + sz;
-  char *nb = vm_newuserdatauv(B->S, newsize, 0);
-  memcpy(nb, B->b, B->n);
-  vm_replace(B->S, B->slot);      /* the old block (if any) becomes garbage */
-  B->b = nb;
-  B->size = newsize;
-  return nb + B->n;
-}
-
-static void pb_add(PackBuf *B, const void *p, size_t l) {
+static void pb_fill(vm_Buffer *B, int byte, size_t l) {
   if (l == 0) return;
-  memcpy(pb_room(B, l), p, l);
-  B->n += l;
-}
-
-static void pb_fill(PackBuf *B, int byte, size_t l) {
-  if (l == 0) return;
-  memset(pb_room(B, l), byte, l);
-  B->n += l;
+  memset(vm_prepbuffsize(B, l), byte, l);
+  vm_addsize(B, l);
 }
 
 /* ======================================================================
@@ -214,8 +178,8 @@ static void pb_fill(PackBuf *B, int byte, size_t l) {
 
 /* Writes the low `size` bytes of v, sign-extended with 0xff past 8 bytes
 ** when neg. */
-static void put_int(PackBuf *B, vm_Unsigned v, int little, int size, int neg) {
-  char *p = pb_room(B, (size_t)size);
+static void put_int(vm_Buffer *B, vm_Unsigned v, int little, int size, int neg) {
+  char *p = vm_prepbuffsize(B, (size_t)size);
   for (int i = 0; i < size; i++) {
     unsigned char byte = i < INTBYTES ? (unsigned char)(v >> (8 * i)) : (neg ? 0xff : 0);
     p[little ? i : size - 1 - i] = (char)byte;
@@ -266,10 +230,10 @@ static void copy_ordered(char *dst, const char *src, int n, int little) {
 int str_pack(vm_State *S) {
   const char *fmt = vm_checkstring(S, 1);
   FmtState h;
-  PackBuf B;
+  vm_Buffer B;
   fmt_init(&h, S);
   vm_pushnil(S);                  /* what the first missing argument reads */
-  pb_init(S, &B);
+  vm_buffinit(S, &B);
   int arg = 1;
   size_t total = 0;               /* offset of the next item */
   while (*fmt != '\0') {
@@ -306,14 +270,14 @@ int str_pack(vm_State *S) {
           double d = (double)n;
           copy_ordered(bytes, (const char *)&d, size, h.little);
         }
-        pb_add(&B, bytes, (size_t)size);
+        vm_addlstring(&B, (const char *)bytes, (size_t)size);
         break;
       }
       case K_CHAR: {
         size_t len;
         const char *s = vm_checklstring(S, arg, &len);
         vm_argcheck(S, len <= (size_t)size, arg, "string longer than given size");
-        pb_add(&B, s, len);
+        vm_addlstring(&B, (const char *)s, len);
         pb_fill(&B, PADBYTE, (size_t)size - len);
         break;
       }
@@ -323,7 +287,7 @@ int str_pack(vm_State *S) {
         vm_argcheck(S, size >= (int)sizeof(size_t) || len < ((size_t)1 << (size * 8)),
                     arg, "string length does not fit in given size");
         put_int(&B, (vm_Unsigned)len, h.little, size, 0);
-        pb_add(&B, s, len);
+        vm_addlstring(&B, (const char *)s, len);
         total += len;
         break;
       }
@@ -331,7 +295,7 @@ int str_pack(vm_State *S) {
         size_t len;
         const char *s = vm_checklstring(S, arg, &len);
         vm_argcheck(S, strlen(s) == len, arg, "string contains zeros");
-        pb_add(&B, s, len);
+        vm_addlstring(&B, (const char *)s, len);
         pb_fill(&B, '\0', 1);
         total += len + 1;
         break;
@@ -346,7 +310,7 @@ int str_pack(vm_State *S) {
         break;
     }
   }
-  vm_pushlstring(S, B.b, B.n);
+  vm_pushresult(&B);
   return 1;
 }
 

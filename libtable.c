@@ -112,42 +112,16 @@ static int t_move(vm_State *S) {
   return 1;
 }
 
-/* concat's buffer: C memory up to the inline area, then a userdata parked
-** in a reserved stack slot, so a failing element (or __index) cannot leak
-** it. */
-typedef struct SBuf {
-  vm_State *S;
-  char *b;
-  size_t n, size;
-  int slot;
-  char init[256];
-} SBuf;
-
-static void sb_addlstring(SBuf *B, const char *s, size_t l) {
-  if (B->size - B->n < l) {
-    size_t newsize = B->size * 2;
-    if (newsize - B->n < l) {
-      if (l > (size_t)INT_MAX - B->n) vm_errorf(B->S, "resulting string too large");
-      newsize = B->n + l;
-    }
-    char *nb = vm_newuserdatauv(B->S, newsize, 0);
-    memcpy(nb, B->b, B->n);
-    vm_replace(B->S, B->slot);
-    B->b = nb;
-    B->size = newsize;
-  }
-  memcpy(B->b + B->n, s, l);
-  B->n += l;
-}
-
-static void addfield(vm_State *S, SBuf *b, vm_Integer i) {
+/* concat's buffer is a vm_Buffer: anchored in a stack slot, so a failing
+** element (or __index) leaks nothing. */
+static void addfield(vm_State *S, vm_Buffer *b, vm_Integer i) {
   vm_geti(S, 1, i);
   if (!vm_isstring(S, -1))
     vm_errorf(S, "invalid value (%s) at index %I in table for 'concat'",
               vm_typename(S, vm_type(S, -1)), i);
   size_t l;
   const char *s = vm_tolstring(S, -1, &l);
-  sb_addlstring(b, s, l);
+  vm_addlstring(b, s, l);
   vm_pop(S, 1);
 }
 
@@ -157,17 +131,15 @@ static int t_concat(vm_State *S) {
   const char *sep = vm_optlstring(S, 2, "", &lsep);
   vm_Integer i = vm_optinteger(S, 3, 1);
   last = vm_optinteger(S, 4, last);
-  SBuf b = {.S = S, .n = 0, .size = sizeof(b.init)};
-  b.b = b.init;
+  vm_Buffer b;
   vm_settop(S, 4);
-  vm_pushnil(S);
-  b.slot = vm_gettop(S);
+  vm_buffinit(S, &b);
   for (; i < last; i++) {
     addfield(S, &b, i);
-    sb_addlstring(&b, sep, lsep);
+    vm_addlstring(&b, sep, lsep);
   }
   if (i == last) addfield(S, &b, i);
-  vm_pushlstring(S, b.b, b.n);
+  vm_pushresult(&b);
   return 1;
 }
 

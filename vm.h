@@ -44,6 +44,9 @@ typedef int (*vm_CFunction)(vm_State *S);
 typedef int (*vm_KFunction)(vm_State *S, int status, vm_KContext ctx);
 /* Reader for vm_load: returns a block of *size bytes, or NULL/size 0 at end. */
 typedef const char *(*vm_Reader)(vm_State *S, void *ud, size_t *size);
+/* Writer for vm_dump: takes the next sz bytes of the chunk; nonzero stops
+** the dump (vm_dump returns it). */
+typedef int (*vm_Writer)(vm_State *S, const void *p, size_t sz, void *ud);
 typedef void (*vm_WarnFunction)(void *ud, const char *msg, int tocont);
 
 /* Status codes. */
@@ -266,6 +269,12 @@ int vm_loadbufferx(vm_State *S, const char *buf, size_t sz, const char *name,
 int vm_loadstring(vm_State *S, const char *s);
 int vm_loadfilex(vm_State *S, const char *filename, const char *mode);
 #define vm_loadfile(S, f) vm_loadfilex(S, (f), NULL)
+/* Dumps the Lua function on the top of the stack (not popped) as a binary
+** chunk through writer; strip drops the debug information. Returns 1 if
+** the value is not a Lua function, else the writer's first nonzero
+** result, else 0. Loading verifies binary chunks: a malformed one is
+** rejected with "bad binary format", never run. [-0,+0,-] */
+int vm_dump(vm_State *S, vm_Writer writer, void *data, int strip);
 /* Loads and runs a string; on error leaves the message on the stack. */
 int vm_dostring(vm_State *S, const char *s);
 int vm_dofile(vm_State *S, const char *filename);
@@ -368,23 +377,27 @@ const char *vm_gsub(vm_State *S, const char *s, const char *p, const char *r);
 int vm_fileresult(vm_State *S, int ok, const char *fname);
 int vm_execresult(vm_State *S, int stat);
 
-/* String buffer: accumulates bytes in C memory (never on the GC heap) and
-** pushes the result as one string. Unlike Lua's luaL_Buffer it does not
-** occupy stack slots, so the stack may be used freely while building. */
+/* String buffer, as Lua's luaL_Buffer. vm_buffinit pushes one slot that
+** the buffer owns until vm_pushresult or vm_buffree removes it; in between,
+** code may push and pop values above that slot freely (vm_addvalue adds
+** the value on the top and pops it). The first 256 bytes live in the
+** struct; larger contents live in a userdata kept in the slot, so an error
+** while building leaks nothing. */
 typedef struct vm_Buffer {
   char *b;
   size_t size;
   size_t n;
   vm_State *S;
+  int slot;
   char init[256];
 } vm_Buffer;
-void vm_buffinit(vm_State *S, vm_Buffer *B);
-char *vm_prepbuffsize(vm_Buffer *B, size_t sz);           /* e (memory) */
+void vm_buffinit(vm_State *S, vm_Buffer *B);              /* [-0,+1,-] */
+char *vm_prepbuffsize(vm_Buffer *B, size_t sz);           /* [-?,+?,m] */
 void vm_addlstring(vm_Buffer *B, const char *s, size_t l);
 void vm_addstring(vm_Buffer *B, const char *s);
 void vm_addvalue(vm_Buffer *B);                          /* adds top, pops it */
-void vm_pushresult(vm_Buffer *B);                        /* pushes, frees */
-void vm_buffree(vm_Buffer *B);                           /* frees without pushing */
+void vm_pushresult(vm_Buffer *B);                        /* pushes; drops the slot */
+void vm_buffree(vm_Buffer *B);                           /* drops the slot */
 #define vm_addchar(B, c) \
   ((void)((B)->n < (B)->size || vm_prepbuffsize((B), 1)), ((B)->b[(B)->n++] = (c)))
 #define vm_addsize(B, s) ((B)->n += (s))
