@@ -346,6 +346,7 @@ typedef struct Node {
 typedef struct Table {
   GCHEADER;
   uint32_t asize;  /* size of the array part */
+  uint32_t alimit; /* Lua 5.4's length hint: <= asize; see tab_getn */
   Node *node;
   Node *lastfree;  /* NULL when node is the shared dummy node */
   TValue *array;
@@ -812,6 +813,24 @@ Proto *parse_chunk(vm_State *S, Zio *z, Mbuffer *buff, const char *name, int fir
 ** `recursive`); each instruction shows [line:column] (bcdump.c). */
 void bc_dump(FILE *out, const Proto *p, int recursive);
 void lex_init(vm_State *S); /* creates the reserved-word strings (fixed) */
+
+/* ======================================================================
+** Binary chunks (dump.c, undump.c; dump.c describes the format)
+** ====================================================================== */
+#define BC_SIGNATURE "\x1bLua"
+#define BC_VERSION 0x54            /* the language: Lua 5.4 */
+#define BC_FORMAT 0x01             /* Tide's own format (lua5.4's official one is 0) */
+#define BC_DATA "\x19\x93\r\n\x1a\n" /* catches text-mode conversions */
+#define BC_INT ((vm_Integer)0x5678)
+#define BC_NUM ((vm_Number)370.5)
+enum { BCK_NIL, BCK_FALSE, BCK_TRUE, BCK_INT, BCK_FLT, BCK_STR }; /* constant tags */
+/* Writes f through w; returns the writer's first nonzero result, else 0. */
+int dump_proto(vm_State *S, const Proto *f, vm_Writer w, void *data, int strip);
+/* Reads a binary chunk from z (its first byte, ESC, already read) and
+** verifies every function in it; raises VM_ERRSYNTAX with "NAME: bad
+** binary format (REASON)" on anything malformed or unsafe to run. The
+** caller blocks the GC. */
+Proto *undump_chunk(vm_State *S, Zio *z, const char *name);
 
 /* ======================================================================
 ** Standard library registration (lib*.c)

@@ -961,7 +961,8 @@ returning:
       pc++; /* skip the extra argument */
       t = tab_new(S);
       sethvalue(S, s2v(ra), t);
-      if (b != 0 || c != 0) halfProtect(tab_resize(S, t, c, (unsigned)b));
+      /* (like lua5.4, the pc is not saved for a resize: see MODK) */
+      if (b != 0 || c != 0) tab_resize(S, t, c, (unsigned)b);
       checkGC(S, ra + 1);
       vmbreak;
     }
@@ -1347,7 +1348,7 @@ returning:
         last += (unsigned int)GETARG_Ax(*pc) * (MAXARG_C + 1);
         pc++;
       }
-      if (last > h->asize) halfProtect(tab_resizearray(S, h, last));
+      if (last > h->asize) tab_resizearray(S, h, last); /* pc not saved, as lua5.4 */
       for (; n > 0; n--) {
         TValue *val = s2v(ra + n);
         setobj2t(S, &h->array[last - 1], val);

@@ -10,6 +10,12 @@
 ** than n/2 slots of 1..n are used (Lua's rule), the rest goes to the hash
 ** part.
 **
+** Besides the real array size, a table keeps Lua 5.4's length hint
+** `alimit` (<= asize). `#t` may lower it to the border it found, and a read
+** of an integer key between the hint and the real size raises it to that
+** key; with holes in the array, these moves decide which border `#`
+** reports, so Tide follows them to report the same border as lua5.4.
+**
 ** Keys hash through a Fibonacci multiplier on a 64-bit value: integers and
 ** float bits directly, strings by their stored hash, other objects by
 ** their identity (GCObject.id), which survives moves by the collector.
@@ -50,15 +56,34 @@ static inline uint64_t fltbits(vm_Number n) {
   return u;
 }
 
+/* Integer, float and boolean keys are placed exactly as PUC Lua places
+** them (modulo an odd number, Lua's float hash): where they collide decides
+** when a table is rehashed, hence its array size, the border `#` reports
+** and the order `next` visits such keys, all deterministic in lua5.4. */
+static inline Node *hashmod(const Table *t, vm_Unsigned n) {
+  return gnode(t, n % ((sizenode(t) - 1u) | 1u));
+}
+
+static unsigned int luafloathash(vm_Number n) {
+  int e;
+  vm_Integer ni;
+  n = frexp(n, &e) * -(vm_Number)INT_MIN;
+  if (!interp_flttointns(n, &ni, F2Ieq)) return 0; /* inf or NaN */
+  {
+    unsigned int u = (unsigned int)e + (unsigned int)ni;
+    return u <= (unsigned int)INT_MAX ? u : ~u;
+  }
+}
+
 /* Main position of a key given as tag + payload. */
 static Node *mainposition(const Table *t, int tt, Value v) {
   switch (tt) {
-    case T_INT: return hashpos(t, (uint64_t)v.i);
-    case T_FLT: return hashpos(t, fltbits(v.n));
+    case T_INT: return hashmod(t, l_castS2U(v.i));
+    case T_FLT: return hashmod(t, luafloathash(v.n));
     case T_SHRSTR: return hashpos(t, ((TString *)v.gc)->id);
     case T_LNGSTR: return hashpos(t, str_hashlong((TString *)v.gc));
-    case T_FALSE: return hashpos(t, 0);
-    case T_TRUE: return hashpos(t, 1);
+    case T_FALSE: return gnode(t, 0);
+    case T_TRUE: return gnode(t, 1u & (sizenode(t) - 1u));
     case T_LIGHTUD: return hashpos(t, (uint64_t)(uintptr_t)v.p);
     case T_LCF: return hashpos(t, (uint64_t)(uintptr_t)v.f);
     default: return hashpos(t, v.gc->id);
@@ -98,7 +123,7 @@ static const TValue *getgeneric(Table *t, int tt, Value v) {
 }
 
 static const TValue *hashgetint(Table *t, vm_Integer key) {
-  Node *n = hashpos(t, (uint64_t)key);
+  Node *n = hashmod(t, l_castS2U(key));
   for (;;) {
     if (keyisinteger(n) && keyival(n) == key) return gval(n);
     if (gnext(n) == 0) return &absentkey;
@@ -107,7 +132,11 @@ static const TValue *hashgetint(Table *t, vm_Integer key) {
 }
 
 const TValue *tab_getint(Table *t, vm_Integer key) {
-  if (l_castS2U(key) - 1u < t->asize) return &t->array[key - 1];
+  if (l_castS2U(key) - 1u < t->alimit) return &t->array[key - 1];
+  if (l_castS2U(key) - 1u < t->asize) { /* past the hint: move it here */
+    t->alimit = (uint32_t)key;
+    return &t->array[key - 1];
+  }
   return hashgetint(t, key);
 }
 
@@ -157,7 +186,7 @@ void tab_freeparts(vm_State *S, TValue *array, unsigned asize, Node *node, int l
 void tab_free(vm_State *S, Table *t) {
   tab_freeparts(S, t->array, t->asize, t->node, lsizenode(t));
   t->array = NULL;
-  t->asize = 0;
+  t->asize = t->alimit = 0;
   t->node = dummynode;
   t->lastfree = NULL;
   t->u8b = 0;
@@ -241,7 +270,7 @@ void tab_resize(vm_State *S, Table *t, unsigned int newasize, unsigned int nhsiz
   newarray = (TValue *)mem_realloc(S, t->array, (size_t)oldasize * sizeof(TValue),
                                    (size_t)newasize * sizeof(TValue));
   t->array = newarray;
-  t->asize = newasize;
+  t->asize = t->alimit = newasize;
   for (i = oldasize; i < newasize; i++) setnilvalue(&t->array[i]);
   t->node = newt.node;
   t->u8b = newt.u8b;
@@ -347,7 +376,7 @@ Table *tab_new(vm_State *S) {
   t->metatable = NULL;
   t->u8 = maskflags; /* no metamethods known yet: all absent */
   t->array = NULL;
-  t->asize = 0;
+  t->asize = t->alimit = 0;
   t->node = dummynode;
   t->u8b = 0;
   t->lastfree = NULL;
@@ -473,12 +502,34 @@ static unsigned int binsearch(const TValue *array, unsigned int i, unsigned int 
   return i;
 }
 
+#define ispow2(x) (((x) & ((x) - 1)) == 0)
+
+/* A border: a non-negative n with t[n] non-nil (or n == 0) and t[n+1] nil.
+** The search starts at the hint and moves it as lua5.4 does; the hint may
+** only differ from the real size while that size is a power of two. */
 vm_Unsigned tab_getn(Table *t) {
-  unsigned int limit = t->asize;
-  if (limit > 0 && ttisnil(&t->array[limit - 1])) {
-    if (limit >= 2 && !ttisnil(&t->array[limit - 2])) return limit - 1;
-    return binsearch(t->array, 0, limit);
+  unsigned int limit = t->alimit;
+  if (limit > 0 && ttisnil(&t->array[limit - 1])) { /* a border below limit */
+    if (limit >= 2 && !ttisnil(&t->array[limit - 2])) {
+      if (ispow2(t->asize) && !ispow2(limit - 1)) t->alimit = limit - 1;
+      return limit - 1;
+    } else {
+      unsigned int border = binsearch(t->array, 0, limit);
+      if (ispow2(t->asize) && border > t->asize / 2) t->alimit = border;
+      return border;
+    }
   }
+  if (limit != t->asize) { /* limit is present, and not the real size */
+    if (ttisnil(&t->array[limit])) return limit;
+    limit = t->asize;
+    if (ttisnil(&t->array[limit - 1])) {
+      unsigned int border = binsearch(t->array, t->alimit, limit);
+      t->alimit = border;
+      return border;
+    }
+    t->alimit = limit;
+  }
+  /* the array part is full (or empty): continue in the hash part */
   if (isdummy(t) || ttisnil(hashgetint(t, (vm_Integer)limit + 1))) return limit;
   return hash_search(t, limit);
 }
