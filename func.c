@@ -123,13 +123,20 @@ static void callclosemethod(vm_State *S, TValue *obj, TValue *err, int yy) {
   else do_callnoyield(S, top, 0);
 }
 
-/* Raises the error for a tbc variable whose value has no __close. */
+/* Raises the error for a tbc variable whose value has no __close, naming
+** it as lua5.4 does: the local's name, else "(temporary)" (a stripped
+** chunk), or "(C temporary)" for vm_toclose in a C function (whose frame
+** has no prototype). */
 static void checkclosemth(vm_State *S, StkId level) {
   const TValue *tm = tm_gettmbyobj(S, s2v(level), TM_CLOSE);
   if (ttisnil(tm)) {
-    int idx = cast_int(level - S->ci->func);
-    const char *vname = func_getlocalname(ci_func(S->ci)->p, idx, pcRel(S->ci->u.l.savedpc, ci_func(S->ci)->p));
-    if (vname == NULL) vname = "?";
+    CallInfo *ci = S->ci;
+    const char *vname = "(C temporary)";
+    if (isLua(ci)) {
+      const Proto *p = ci_func(ci)->p;
+      vname = func_getlocalname(p, cast_int(level - ci->func), pcRel(ci->u.l.savedpc, p));
+      if (vname == NULL) vname = "(temporary)";
+    }
     dbg_runerror(S, "variable '%s' got a non-closable value", vname);
   }
 }

@@ -1,8 +1,8 @@
 /*
-** libstring.c — Lua 5.4's string library (without dump; pack, unpack and
-** packsize are in libstrpack.c), its pattern-matching engine, and the
-** string metatable (__index = the library, plus the arithmetic metamethods
-** that coerce numerals).
+** libstring.c — Lua 5.4's string library (pack, unpack and packsize are
+** in libstrpack.c, dump's format in dump.c), its pattern-matching engine,
+** and the string metatable (__index = the library, plus the arithmetic
+** metamethods that coerce numerals).
 **
 ** Results are built in an SBuf: a byte buffer whose overflow storage is a
 ** userdata parked in a reserved stack slot. An error raised midway (a bad
@@ -957,6 +957,29 @@ static int m_div(vm_State *S) { return arith(S, VM_OPDIV, "__div"); }
 static int m_idiv(vm_State *S) { return arith(S, VM_OPIDIV, "__idiv"); }
 static int m_unm(vm_State *S) { return arith(S, VM_OPUNM, "__unm"); }
 
+/* ======================================================================
+** string.dump
+** ====================================================================== */
+
+static int dump_writer(vm_State *S, const void *p, size_t sz, void *ud) {
+  (void)S;
+  sb_addlstring((SBuf *)ud, (const char *)p, sz);
+  return 0;
+}
+
+static int str_dump(vm_State *S) {
+  SBuf B;
+  int strip = vm_toboolean(S, 2);
+  vm_checktype(S, 1, VM_TFUNCTION);
+  vm_settop(S, 1);
+  sb_init(S, &B);
+  vm_pushvalue(S, 1); /* vm_dump wants the function on the top */
+  if (vm_dump(S, dump_writer, &B, strip) != 0)
+    return vm_errorf(S, "unable to dump given function");
+  sb_push(&B);
+  return 1;
+}
+
 static const vm_Reg string_meta[] = {
   {"__add", m_add},
   {"__sub", m_sub},
@@ -973,6 +996,7 @@ static const vm_Reg string_meta[] = {
 static const vm_Reg string_funcs[] = {
   {"byte", s_byte},
   {"char", s_char},
+  {"dump", str_dump},
   {"find", s_find},
   {"format", s_format},
   {"gmatch", s_gmatch},

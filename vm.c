@@ -793,17 +793,13 @@ static void f_parser(vm_State *S, void *ud) {
   Proto *f;
   LClosure *cl;
   int c = zgetc(p->z);
-  if (c == 0x1b) { /* the signature of a binary chunk */
-    checkmode(S, p->mode, "binary");
-    obj_pushfstring(S, "%s: binary chunks are not supported yet", p->name);
-    do_throw(S, VM_ERRSYNTAX);
-  }
-  checkmode(S, p->mode, "text");
-  /* No collection may run while the compiler holds raw pointers to the
-  ** objects it is building; a reader function calling Lua code only defers
-  ** collections to the end of the load. */
+  checkmode(S, p->mode, c == BC_SIGNATURE[0] ? "binary" : "text");
+  /* No collection may run while the compiler or the loader holds raw
+  ** pointers to the objects it is building; a reader function calling Lua
+  ** code only defers collections to the end of the load. */
   G(S)->gcblocked++;
-  f = parse_chunk(S, p->z, &p->buff, p->name, c);
+  if (c == BC_SIGNATURE[0]) f = undump_chunk(S, p->z, p->name); /* verified */
+  else f = parse_chunk(S, p->z, &p->buff, p->name, c);
   cl = func_newLclosure(S, f->sizeupvalues);
   cl->p = f;
   setclLvalue(S, s2v(S->top), cl);

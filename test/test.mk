@@ -9,6 +9,7 @@
 #   5. stages 1-3 again under GC stress (collect at every safe point)
 #   6. an ASan+UBSan build running the C tests and the Lua tests
 #   7. the parser fuzzer for FUZZ_SECONDS seconds
+#   8. random-program differential fuzzing (test/fuzz/) for PROGFUZZ_SECONDS
 # `make test-quick` runs stages 1-4 only.
 
 FUZZ_SECONDS ?= 20
@@ -19,7 +20,7 @@ SAN_FLAGS    := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 
 .PHONY: test test-quick test-c test-lua test-diff test-errors test-cli test-install test-stress test-san test-fuzz
 
-test: test-quick test-stress test-san test-fuzz
+test: test-quick test-stress test-san test-fuzz test-progfuzz
 	@echo "make test: all stages passed"
 
 test-quick: all check-deps test-c test-lua test-diff test-errors test-cli test-install
@@ -96,3 +97,38 @@ test-fuzz:
 	  LDLIBS="$(LDLIBS) -fsanitize=address,undefined" $(SAN_BUILD)/ctest/fuzz_parser
 	@echo "== parser fuzzing for $(FUZZ_SECONDS) s (ASan + UBSan)"
 	@ASAN_OPTIONS=detect_leaks=0 $(SAN_BUILD)/ctest/fuzz_parser $(FUZZ_SECONDS) test/diff/*.lua test/lua/*.lua
+
+# Random-program differential fuzzing: test/fuzz/genprog.lua writes random
+# deterministic programs, test/fuzz/run.sh runs each under lua5.4 and tide and
+# saves any mismatch to test/fuzz/failures/SEED.lua. `make test` runs it for
+# PROGFUZZ_SECONDS from a fixed first seed (reproducible); `make fuzz` runs
+# it from a clock-derived seed and then the parser fuzzer, 300 s each
+# (override with FUZZ_SECONDS=N on the command line or in the environment).
+PROGFUZZ_SECONDS ?= 15
+PROGFUZZ_SEED    ?= 1
+LONG_FUZZ_SECONDS = $(if $(filter command line environment,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),300)
+.PHONY: test-progfuzz fuzz
+
+test-progfuzz: tide check-deps
+	@echo "== random-program differential fuzzing for $(PROGFUZZ_SECONDS) s"
+	@bash test/fuzz/run.sh ./tide $(PROGFUZZ_SECONDS) $(PROGFUZZ_SEED)
+
+fuzz: tide check-deps
+	@echo "== random-program differential fuzzing for $(LONG_FUZZ_SECONDS) s"
+	@bash test/fuzz/run.sh ./tide $(LONG_FUZZ_SECONDS)
+	@$(MAKE) --no-print-directory test-fuzz FUZZ_SECONDS=$(LONG_FUZZ_SECONDS)
+
+# ---------------------------------------------------------------- binary chunks
+# The undump fuzzer (test/c/fuzz_undump.c) for UNDUMP_FUZZ_SECONDS seconds
+# under ASan + UBSan: damaged string.dump output of the test/diff programs
+# must be rejected cleanly, and whatever the verifier accepts must run
+# (under an instruction budget) without corrupting the VM. Part of `make test`.
+UNDUMP_FUZZ_SECONDS ?= 10
+.PHONY: test-fuzz-undump
+test: test-fuzz-undump
+
+test-fuzz-undump:
+	@$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) OPT="$(SAN_FLAGS)" \
+	  LDLIBS="$(LDLIBS) -fsanitize=address,undefined" $(SAN_BUILD)/ctest/fuzz_undump
+	@echo "== binary chunk fuzzing for $(UNDUMP_FUZZ_SECONDS) s (ASan + UBSan)"
+	@ASAN_OPTIONS=detect_leaks=0 $(SAN_BUILD)/ctest/fuzz_undump $(UNDUMP_FUZZ_SECONDS) test/diff/*.lua

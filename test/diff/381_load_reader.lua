@@ -7,11 +7,12 @@ print(load(function() i = i + 1; if i == 1 then return "return 'a'" end return n
 i = 0
 local chunks = {"return ", "", "7"}
 print(load(function() i = i + 1; return chunks[i] end)())
-print(load(function() return nil end))
-print(pcall(load, function() return 5 end))
+print(type(load(function() return nil end)))
+local once = false
+print(load(function() if once then return nil end once = true; return 5 end))
 print(load(function() return {} end))
 print(load(function() error("reader failed") end))
-print(pcall(load, function() error({}) end))
+print(select("#", pcall(load, function() error({}) end)), type(select(3, pcall(load, function() error({}) end))))
 local n = 0
 print(load(function() n = n + 1; if n <= 3 then return ("x"):rep(n) end end))
 local src = "local s = 0\nfor i = 1, 10 do s = s + i end\nreturn s"

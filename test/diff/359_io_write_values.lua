@@ -1,0 +1,26 @@
+-- file:write with integers, floats, chained calls; io.write returning the file; number formatting
+local name = os.tmpname()
+local f = assert(io.open(name, "w"))
+f:write(1, " ", 1.0, " ", -0.0, " ", 1e100, " ", 2^63, " ", math.mininteger, " ", 1/3, "\n"):write("chained\n")
+print(pcall(f.write, f, true))
+print(pcall(f.write, f, nil))
+f:close()
+for l in io.lines(name) do print(l) end
+f = io.open(name, "w")
+print(io.type(f:write()), f:write("") == f)
+f:close()
+f = io.open(name, "rb")
+print(f:read("a") == "", f:read("a"), f:read("l"))
+f:close()
+local big = string.rep("0123456789", 10000)
+f = io.open(name, "w"); f:write(big); f:close()
+f = io.open(name)
+local got = f:read("a")
+print(#got, got == big, f:read(1), f:seek("end"))
+f:close()
+f = io.open(name)
+local parts = 0
+while true do local chunk = f:read(4096); if not chunk then break end parts = parts + 1 end
+print(parts)
+f:close()
+os.remove(name)

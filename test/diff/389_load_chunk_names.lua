@@ -1,0 +1,17 @@
+-- chunk names in error messages: =name, @name, long strings truncated, newlines in source
+local function err(src, name) local f, e = load(src, name) if f then local ok, e2 = pcall(f) return e2 end return e end
+print(err("error('x')", "=exact"))
+print(err("error('x')", "@file.lua"))
+print(err("error('x')", "literal source"))
+print(err("error('x')", "line1\nline2"))
+print(err("error('x')"))
+print(err("\n\nerror('third line')"))
+print(err("error('x')", "=" .. string.rep("a", 100)))
+print(err("error('x')", "@" .. string.rep("b", 100)))
+print(err("error('x')", string.rep("c", 100)))
+print(err("local x = 1 +", "=syn"))
+print(err("x = = 1", "@syn.lua"))
+print(err("return 1\n" .. string.rep("-- pad\n", 3) .. "+", "multi"))
+print(err(string.rep("x", 200) .. " = ="))
+print(err("return '\\q'", "=esc"))
+print(err("return 0x", "=hex"))

@@ -1,0 +1,16 @@
+-- "calling 'x' on bad self" messages from method calls on library objects
+local function try(f) local ok, e = pcall(f); print((tostring(e):gsub("^[^:]*:%d+: ", ""))) end
+try(function() local s = "abc"; return s.upper(nil) end)
+try(function() return ("abc"):rep({}) end)
+try(function() local t = {rep = string.rep}; return t:rep(2) end)
+try(function() local t = {sub = string.sub}; return t:sub(1) end)
+try(function() local f = io.stdout; return f.write(5, "x") end)
+try(function() local t = {write = io.stdout.write}; return t:write("x") end)
+try(function() local t = {close = io.stdout.close}; return t:close() end)
+try(function() local t = {seek = io.stdout.seek}; return t:seek() end)
+try(function() local t = {lines = io.stdout.lines}; return t:lines() end)
+try(function() local t = {len = string.len}; return t:len() end)
+try(function() local n = 5; local t = {f = string.byte}; return t.f(n, {}) end)
+try(function() local t = {insert = table.insert}; return t:insert(1, 2, 3) end)
+try(function() local t = {unpack = table.unpack}; return t:unpack("x") end)
+try(function() local t = {codes = utf8.codes}; return t:codes() end)

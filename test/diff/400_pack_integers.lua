@@ -1,0 +1,28 @@
+-- string.pack/unpack integer formats: sizes, endianness, signedness, overflow checks
+local function hex(s) return (s:gsub(".", function(c) return string.format("%02x", c:byte()) end)) end
+for _, fmt in ipairs({"b", "B", "h", "H", "i", "I", "l", "L", "j", "J", "T", "i1", "i2", "i3", "i4", "i5", "i7", "i8", "I3", "I9", "i16"}) do
+  print(fmt, string.packsize(fmt), hex(string.pack("<" .. fmt, 1)), hex(string.pack(">" .. fmt, 1)))
+end
+print(hex(string.pack("<i4", -2)), hex(string.pack(">i4", -2)), hex(string.pack("<I2", 0xBEEF)))
+print(string.unpack("<i4", string.pack("<i4", -2)), string.unpack("<I4", string.pack("<i4", -2)))
+print(string.unpack("<b", "\xff"), string.unpack("<B", "\xff"), string.unpack(">h", "\x80\x00"), string.unpack(">H", "\x80\x00"))
+print(string.unpack("<i3", "\xff\xff\x7f"), string.unpack("<i3", "\x00\x00\x80"), string.unpack("<I3", "\x00\x00\x80"))
+print(string.unpack("<i16", string.pack("<i16", -3)), string.unpack("<i16", string.pack("<i16", math.mininteger)))
+print(string.unpack("<j", string.pack("<j", math.maxinteger)), string.unpack("<j", string.pack("<j", math.mininteger)))
+print(pcall(string.pack, "b", 128))
+print(pcall(string.pack, "b", -129))
+print(pcall(string.pack, "B", 256))
+print(pcall(string.pack, "B", -1))
+print(pcall(string.pack, "i2", 40000))
+print(pcall(string.pack, "I2", 70000))
+print(pcall(string.pack, "I2", -1))
+print(pcall(string.pack, "I2", -65537))
+print(hex(string.pack("I8", -1)), hex(string.pack("i2", -32768)))
+print(pcall(string.pack, "i17", 1))
+print(pcall(string.pack, "i0", 1))
+print(pcall(string.unpack, "<i9", "\0\0\0\0\0\0\0\0\1"))
+print(string.unpack("<i9", "\0\0\0\0\0\0\0\128\255"), string.unpack("<i9", "\255\255\255\255\255\255\255\255\255"))
+print(pcall(string.unpack, "<i9", "\0\0\0\0\0\0\0\128\0"))
+print(pcall(string.pack, "i", 1.5))
+print(pcall(string.pack, "i", "x"))
+print(hex(string.pack("i", "12")), hex(string.pack("<i", 3.0)))
