@@ -4,11 +4,10 @@
 ** and the string metatable (__index = the library, plus the arithmetic
 ** metamethods that coerce numerals).
 **
-** Results are built in an SBuf: a byte buffer whose overflow storage is a
-** userdata parked in a reserved stack slot. An error raised midway (a bad
-** argument of format, a malformed pattern found while matching, a failing
-** gsub callback) then leaves nothing behind: the collector reclaims the
-** block, where a C-heap buffer would leak.
+** Results are built in a vm_Buffer, whose storage past 256 bytes is a
+** userdata anchored in a stack slot. An error raised midway (a bad argument
+** of format, a malformed pattern found while matching, a failing gsub
+** callback) then leaves nothing behind.
 **
 ** Patterns: a backtracking matcher over the pattern text, bounded by
 ** MAXCCALLS nested matches so hostile patterns fail with "pattern too
@@ -29,66 +28,6 @@
 
 /* Strings built by the library stay below this size (Lua's limit). */
 #define MAXSTRSIZE ((size_t)INT_MAX)
-
-/* ======================================================================
-** SBuf: stack-anchored result buffer
-** ====================================================================== */
-typedef struct SBuf {
-  vm_State *S;
-  char *b;
-  size_t n, size;
-  int slot;              /* stack slot owning the overflow block */
-  char init[256];
-} SBuf;
-
-/* Reserves the anchor slot: call before pushing anything the code will
-** address relative to the top. */
-static void sb_init(vm_State *S, SBuf *B) {
-  B->S = S;
-  B->b = B->init;
-  B->n = 0;
-  B->size = sizeof(B->init);
-  vm_pushnil(S);
-  B->slot = vm_gettop(S);
-}
-
-static char *sb_prep(SBuf *B, size_t sz) {
-  if (B->size - B->n >= sz) return B->b + B->n;
-  size_t newsize = B->size * 2;
-  if (newsize - B->n < sz) {
-    if (sz > MAXSTRSIZE - B->n) vm_errorf(B->S, "resulting string too large");
-    newsize = B->n + sz;
-  }
-  char *nb = vm_newuserdatauv(B->S, newsize, 0);
-  memcpy(nb, B->b, B->n);
-  vm_replace(B->S, B->slot);      /* the old block becomes garbage */
-  B->b = nb;
-  B->size = newsize;
-  return nb + B->n;
-}
-
-static void sb_addlstring(SBuf *B, const char *s, size_t l) {
-  if (l == 0) return;
-  memcpy(sb_prep(B, l), s, l);
-  B->n += l;
-}
-
-static void sb_addchar(SBuf *B, char c) {
-  if (B->n == B->size) sb_prep(B, 1);
-  B->b[B->n++] = c;
-}
-
-/* Adds the string on top and pops it. */
-static void sb_addvalue(SBuf *B) {
-  size_t l;
-  const char *s = vm_tolstring(B->S, -1, &l);
-  sb_addlstring(B, s, l);
-  vm_pop(B->S, 1);
-}
-
-static void sb_push(SBuf *B) {
-  vm_pushlstring(B->S, B->b, B->n);
-}
 
 /* ======================================================================
 ** Positions: Lua's rules for negative and out-of-range indices
@@ -136,13 +75,13 @@ static int s_sub(vm_State *S) {
 static int mapbytes(vm_State *S, int (*f)(int), int reverse) {
   size_t l;
   const char *s = vm_checklstring(S, 1, &l);
-  SBuf b;
-  sb_init(S, &b);
-  char *p = sb_prep(&b, l);
+  vm_Buffer b;
+  vm_buffinit(S, &b);
+  char *p = vm_prepbuffsize(&b, l);
   for (size_t i = 0; i < l; i++)
     p[i] = reverse ? s[l - 1 - i] : (char)f(uchar(s[i]));
   b.n = l;
-  sb_push(&b);
+  vm_pushresult(&b);
   return 1;
 }
 
@@ -163,9 +102,9 @@ static int s_rep(vm_State *S) {
   if (l + lsep < l || l + lsep > MAXSTRSIZE / (vm_Unsigned)n)
     return vm_errorf(S, "resulting string too large");
   size_t total = (size_t)n * l + (size_t)(n - 1) * lsep;
-  SBuf b;
-  sb_init(S, &b);
-  char *p = sb_prep(&b, total);
+  vm_Buffer b;
+  vm_buffinit(S, &b);
+  char *p = vm_prepbuffsize(&b, total);
   for (; n > 1; n--) {
     memcpy(p, s, l);
     p += l;
@@ -174,7 +113,7 @@ static int s_rep(vm_State *S) {
   }
   memcpy(p, s, l);
   b.n = total;
-  sb_push(&b);
+  vm_pushresult(&b);
   return 1;
 }
 
@@ -194,16 +133,16 @@ static int s_byte(vm_State *S) {
 
 static int s_char(vm_State *S) {
   int n = vm_gettop(S);
-  SBuf b;
+  vm_Buffer b;
   for (int i = 1; i <= n; i++) {      /* check everything first */
     vm_Unsigned c = (vm_Unsigned)vm_checkinteger(S, i);
     vm_argcheck(S, c <= (vm_Unsigned)UCHAR_MAX, i, "value out of range");
   }
-  sb_init(S, &b);
-  char *p = sb_prep(&b, (size_t)n);
+  vm_buffinit(S, &b);
+  char *p = vm_prepbuffsize(&b, (size_t)n);
   for (int i = 1; i <= n; i++) p[i - 1] = (char)uchar(vm_tointeger(S, i));
   b.n = (size_t)n;
-  sb_push(&b);
+  vm_pushresult(&b);
   return 1;
 }
 
@@ -612,34 +551,34 @@ static int s_gmatch(vm_State *S) {
 }
 
 /* Appends the replacement string (argument 3) with %0-%9 and %% expanded. */
-static void add_s(MatchState *ms, SBuf *b, const char *s, const char *e) {
+static void add_s(MatchState *ms, vm_Buffer *b, const char *s, const char *e) {
   vm_State *S = ms->S;
   size_t l;
   const char *r = vm_tolstring(S, 3, &l);
   const char *p;
   while ((p = memchr(r, ESC, l)) != NULL) {
-    sb_addlstring(b, r, (size_t)(p - r));
+    vm_addlstring(b, r, (size_t)(p - r));
     p++;                          /* the char after '%' (maybe the final NUL) */
     if (*p == ESC)
-      sb_addchar(b, *p);
+      vm_addchar(b, *p);
     else if (*p == '0')
-      sb_addlstring(b, s, (size_t)(e - s));
+      vm_addlstring(b, s, (size_t)(e - s));
     else if (isdigit(uchar(*p))) {
       push_onecapture(ms, *p - '1', s, e);
       vm_tolstringmeta(S, -1, NULL);   /* captures may be positions */
       vm_remove(S, -2);
-      sb_addvalue(b);
+      vm_addvalue(b);
     } else
       vm_errorf(S, "invalid use of '%c' in replacement string", ESC);
     l -= (size_t)(p + 1 - r);
     r = p + 1;
   }
-  sb_addlstring(b, r, l);
+  vm_addlstring(b, r, l);
 }
 
 /* Appends the replacement for match s..e; returns whether it changed
 ** anything (false/nil from a table or function keeps the match). */
-static int add_value(MatchState *ms, SBuf *b, const char *s, const char *e, int tr) {
+static int add_value(MatchState *ms, vm_Buffer *b, const char *s, const char *e, int tr) {
   vm_State *S = ms->S;
   if (tr == VM_TFUNCTION) {
     vm_pushvalue(S, 3);
@@ -654,12 +593,12 @@ static int add_value(MatchState *ms, SBuf *b, const char *s, const char *e, int 
   }
   if (!vm_toboolean(S, -1)) {
     vm_pop(S, 1);
-    sb_addlstring(b, s, (size_t)(e - s));
+    vm_addlstring(b, s, (size_t)(e - s));
     return 0;
   }
   if (!vm_isstring(S, -1))
     return vm_errorf(S, "invalid replacement value (a %s)", vm_typename(S, vm_type(S, -1)));
-  sb_addvalue(b);
+  vm_addvalue(b);
   return 1;
 }
 
@@ -674,11 +613,11 @@ static int s_gsub(vm_State *S) {
   vm_Integer n = 0;
   int changed = 0;
   MatchState ms;
-  SBuf b;
+  vm_Buffer b;
   vm_argexpected(S, tr == VM_TNUMBER || tr == VM_TSTRING || tr == VM_TFUNCTION ||
                     tr == VM_TTABLE, 3, "string/function/table");
   vm_settop(S, 4);
-  sb_init(S, &b);
+  vm_buffinit(S, &b);
   if (anchor) {
     p++;
     lp--;
@@ -692,7 +631,7 @@ static int s_gsub(vm_State *S) {
       changed = add_value(&ms, &b, src, e, tr) | changed;
       src = lastmatch = e;
     } else if (src < ms.src_end)
-      sb_addchar(&b, *src++);
+      vm_addchar(&b, *src++);
     else
       break;
     if (anchor) break;
@@ -700,8 +639,8 @@ static int s_gsub(vm_State *S) {
   if (!changed)
     vm_pushvalue(S, 1);
   else {
-    sb_addlstring(&b, src, (size_t)(ms.src_end - src));
-    sb_push(&b);
+    vm_addlstring(&b, src, (size_t)(ms.src_end - src));
+    vm_pushresult(&b);
   }
   vm_pushinteger(S, n);
   return 2;
@@ -764,22 +703,22 @@ static void addlenmod(char *form, const char *lenmod) {
   form[l + lm] = '\0';
 }
 
-static void addquoted(SBuf *b, const char *s, size_t len) {
-  sb_addchar(b, '"');
+static void addquoted(vm_Buffer *b, const char *s, size_t len) {
+  vm_addchar(b, '"');
   for (; len--; s++) {
     if (*s == '"' || *s == '\\' || *s == '\n') {
-      sb_addchar(b, '\\');
-      sb_addchar(b, *s);
+      vm_addchar(b, '\\');
+      vm_addchar(b, *s);
     } else if (iscntrl(uchar(*s))) {
       /* three digits when a digit follows, so it is not read as part of it */
       char buff[10];
       int n = snprintf(buff, sizeof(buff), isdigit(uchar(*(s + 1))) ? "\\%03d" : "\\%d",
                        uchar(*s));
-      sb_addlstring(b, buff, (size_t)n);
+      vm_addlstring(b, buff, (size_t)n);
     } else
-      sb_addchar(b, *s);
+      vm_addchar(b, *s);
   }
-  sb_addchar(b, '"');
+  vm_addchar(b, '"');
 }
 
 /* A float as a literal that reads back exactly: hexadecimal, with the
@@ -791,7 +730,7 @@ static int quotefloat(char *buff, vm_Number n) {
   return snprintf(buff, MAX_ITEM, "%a", n);
 }
 
-static void addliteral(vm_State *S, SBuf *b, int arg) {
+static void addliteral(vm_State *S, vm_Buffer *b, int arg) {
   switch (vm_type(S, arg)) {
     case VM_TSTRING: {
       size_t len;
@@ -800,7 +739,7 @@ static void addliteral(vm_State *S, SBuf *b, int arg) {
       break;
     }
     case VM_TNUMBER: {
-      char *buff = sb_prep(b, MAX_ITEM);
+      char *buff = vm_prepbuffsize(b, MAX_ITEM);
       int nb;
       if (!vm_isinteger(S, arg))
         nb = quotefloat(buff, vm_tonumber(S, arg));
@@ -816,7 +755,7 @@ static void addliteral(vm_State *S, SBuf *b, int arg) {
     case VM_TNIL:
     case VM_TBOOLEAN:
       vm_tolstringmeta(S, arg, NULL);
-      sb_addvalue(b);
+      vm_addvalue(b);
       break;
     default:
       vm_argerror(S, arg, "value has no literal form");
@@ -829,20 +768,20 @@ static int s_format(vm_State *S) {
   size_t sfl;
   const char *fmt = vm_checklstring(S, arg, &sfl);
   const char *fmt_end = fmt + sfl;
-  SBuf b;
-  sb_init(S, &b);
+  vm_Buffer b;
+  vm_buffinit(S, &b);
   while (fmt < fmt_end) {
     if (*fmt != ESC) {
-      sb_addchar(&b, *fmt++);
+      vm_addchar(&b, *fmt++);
       continue;
     }
     if (*++fmt == ESC) {          /* %% */
-      sb_addchar(&b, *fmt++);
+      vm_addchar(&b, *fmt++);
       continue;
     }
     char form[MAX_FORMAT];
     int maxitem = MAX_ITEM;
-    char *buff = sb_prep(&b, (size_t)maxitem);
+    char *buff = vm_prepbuffsize(&b, (size_t)maxitem);
     int nb = 0;
     if (++arg > top) return vm_argerror(S, arg, "no value");
     fmt = getformat(S, fmt, form);
@@ -869,7 +808,7 @@ static int s_format(vm_State *S) {
         vm_Number n = vm_checknumber(S, arg);
         checkformat(S, form, FLAGS_F, 1);
         maxitem = MAX_ITEMF;      /* '%99.99f' of 1e308 is long */
-        buff = sb_prep(&b, (size_t)maxitem);
+        buff = vm_prepbuffsize(&b, (size_t)maxitem);
         nb = snprintf(buff, (size_t)maxitem, form, n);
         break;
       }
@@ -891,12 +830,12 @@ static int s_format(vm_State *S) {
         size_t l;
         const char *s = vm_tolstringmeta(S, arg, &l);
         if (form[2] == '\0')      /* plain %s: any length, zeros allowed */
-          sb_addvalue(&b);
+          vm_addvalue(&b);
         else {
           vm_argcheck(S, l == strlen(s), arg, "string contains zeros");
           checkformat(S, form, FLAGS_C, 1);
           if (strchr(form, '.') == NULL && l >= 100)
-            sb_addvalue(&b);      /* a width cannot matter: add it whole */
+            vm_addvalue(&b);      /* a width cannot matter: add it whole */
           else {
             nb = snprintf(buff, (size_t)maxitem, form, s);
             vm_pop(S, 1);
@@ -909,7 +848,7 @@ static int s_format(vm_State *S) {
     }
     b.n += (size_t)nb;
   }
-  sb_push(&b);
+  vm_pushresult(&b);
   return 1;
 }
 
@@ -963,20 +902,20 @@ static int m_unm(vm_State *S) { return arith(S, VM_OPUNM, "__unm"); }
 
 static int dump_writer(vm_State *S, const void *p, size_t sz, void *ud) {
   (void)S;
-  sb_addlstring((SBuf *)ud, (const char *)p, sz);
+  vm_addlstring((vm_Buffer *)ud, (const char *)p, sz);
   return 0;
 }
 
 static int str_dump(vm_State *S) {
-  SBuf B;
+  vm_Buffer B;
   int strip = vm_toboolean(S, 2);
   vm_checktype(S, 1, VM_TFUNCTION);
   vm_settop(S, 1);
-  sb_init(S, &B);
+  vm_buffinit(S, &B);
   vm_pushvalue(S, 1); /* vm_dump wants the function on the top */
   if (vm_dump(S, dump_writer, &B, strip) != 0)
     return vm_errorf(S, "unable to dump given function");
-  sb_push(&B);
+  vm_pushresult(&B);
   return 1;
 }
 
