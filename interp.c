@@ -693,9 +693,14 @@ static void pushclosure(vm_State *S, Proto *p, UpVal **encup, StkId base, StkId 
 #define ProtectNT(exp) (savepc(ci), (exp), updatebase(ci), updatetrap(ci))
 /* Only raises errors: no need to reload anything afterwards. */
 #define halfProtect(exp) (savestate(S, ci), (exp))
-/* GC safe point: registers from c up are dead. */
+/* GC safe point: registers from c up are dead. The pc is saved for the
+** finalizers that may run, then restored, so that the stale position some
+** errors report (see MODK) does not depend on when collections happen. */
 #define checkGC(S, c) \
-  { if (l_unlikely(G(S)->gcrequest)) { savepc(ci); (S)->top = (c); gc_step(S); updatebase(ci); updatetrap(ci); } }
+  { if (l_unlikely(G(S)->gcrequest)) { \
+      const Instruction *oldpc_ = ci->u.l.savedpc; \
+      savepc(ci); (S)->top = (c); gc_step(S); updatebase(ci); updatetrap(ci); \
+      ci->u.l.savedpc = oldpc_; } }
 
 #define dojump(ci, i, e) (pc += GETARG_sJ(i) + (e))
 #define donextjump(ci) { Instruction ni = *pc; dojump(ci, ni, 1); }
