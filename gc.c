@@ -194,7 +194,10 @@ GCObject *gc_newyoung(vm_State *S, int tt, size_t size) {
   char *p = g->nursery_free;
   GCObject *o;
   size = ALIGN16(size);
-  if (l_likely(size <= (size_t)(g->nursery_top - p))) {
+  /* p may be past nursery_top (reserve allocations while collections are
+  ** blocked, as during a load whose reader runs Lua code, or in stress
+  ** mode): top - p must not wrap around to a huge unsigned room */
+  if (l_likely(p <= g->nursery_top && size <= (size_t)(g->nursery_top - p))) {
     g->nursery_free = p + size;
     o = (GCObject *)p;
     initheader(g, o, tt, 0);
@@ -204,7 +207,7 @@ GCObject *gc_newyoung(vm_State *S, int tt, size_t size) {
   ** collection at the next safe point and keep allocating meanwhile. */
   if (size <= MAX_YOUNG_OBJECT) {
     g->gcrequest = 1;
-    if (size <= (size_t)(g->nursery_end - p)) {
+    if (p <= g->nursery_end && size <= (size_t)(g->nursery_end - p)) {
       g->nursery_free = p + size;
       o = (GCObject *)p;
       initheader(g, o, tt, 0);

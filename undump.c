@@ -48,6 +48,9 @@
 **     survives a return that does not close them (RETURN without k,
 **     RETURN0, RETURN1, TAILCALL, which never closes tbc variables): the
 **     stale entries would later point into dead or freed stack;
+**   - TAILCALL is not the end of the frame: when it calls a C function
+**     that yields, the resumed frame goes on at the next instruction
+**     (compilers put RETURN A 0 there), with the results from R[A] up;
 **   - to-be-closed variables are marked in ascending register order (the
 **     thread's tbc list must stay sorted);
 **   - no callee frame (CALL at A, TFORCALL at A+4, a CONCAT metamethod
@@ -56,9 +59,13 @@
 **     the callee's own registers (or its function slot) would alias an open
 **     upvalue of ours, and SETUPVALs could break the callee's FORLOOP
 **     invariants or swap the closure it is running; a tbc entry inside it
-**     would unsort the tbc list. (The compiler puts calls, NEWTABLE,
-**     CLOSURE and CONCAT at the first free register: above every live
-**     local, and dead captured locals are closed.)
+**     would unsort the tbc list. Together with the same check on VARARG
+**     with C=0 this keeps every captured or pending tbc register below the
+**     stack top, where errors raised without resetting it (integer // and
+**     % by zero) push their message and call xpcall's handler. (The
+**     compiler puts calls, NEWTABLE, CLOSURE, CONCAT and VARARG at the
+**     first free register: above every live local; and dead captured
+**     locals are closed.)
 ** The state at each instruction holds facts per register — "holds a table
 ** NEWTABLE made", "holds a string constant", "R[r..r+2] are FORPREP's",
 ** which must hold on every path (intersection at joins) — plus the
@@ -604,8 +611,10 @@ static int branches(const Proto *f, int pc, int t[2], int *next) {
     case OP_FORPREP: t[0] = pc + 2 + d.bx; return 1;
     case OP_FORLOOP: case OP_TFORLOOP: t[0] = pc + 1 - d.bx; return 1;
     case OP_TFORPREP: *next = 0; t[0] = pc + 1 + d.bx; return 1;
-    case OP_TAILCALL: case OP_RETURN: case OP_RETURN0: case OP_RETURN1:
+    case OP_RETURN: case OP_RETURN0: case OP_RETURN1:
       *next = 0; return 0;
+    /* OP_TAILCALL goes on to pc + 1: a tail-called C function that yields
+    ** resumes the frame there (where compilers put RETURN A 0) */
     default:
       if (opflags[d.op] & OPF_T) { t[0] = pc + 2; return 1; } /* skips its JMP */
       return 0;
@@ -852,7 +861,13 @@ static const char *transfer(const Proto *f, int pc, Facts *s, Facts *br, int *br
   int a = d.a, b = d.b, c = d.c, r;
   int top = s->top;
   *brdiff = 0;
-  s->top = -1; /* most instructions leave the top stale */
+  /* OPF_IT with B=0: the operands run up to the top the previous (OPF_OT)
+  ** instruction left, which must be above R[A] (the function, the table;
+  ** RETURN may return nothing) */
+  if (opmode_isIT(d.op) && b == 0 && top < (d.op == OP_RETURN ? a : a + 1))
+    return "B=0 without a preceding multiple-results instruction";
+  s->top = -1; /* the top is stale after anything but... */
+  if (opmode_isOT(d.op) && c == 0) s->top = a; /* ...CALL and VARARG: results from R[A] up */
   switch (d.op) {
     case OP_LOADK: case OP_LOADKX: {
       int kidx = (d.op == OP_LOADK) ? d.bx : GETARG_Ax(f->code[pc + 1]);
@@ -887,18 +902,19 @@ static const char *transfer(const Proto *f, int pc, Facts *s, Facts *br, int *br
       rset(s->tbc, a);
       break;
     case OP_CALL:
-      if (b == 0 && top < a + 1) return "CALL B=0 without a preceding multiple-results instruction";
       if (ranyfrom(s->upval, a) || ranyfrom(s->tbc, a)) return "call over a captured or to-be-closed register";
       killfrom(s, a);
-      if (c == 0) s->top = a;
       break;
     case OP_TAILCALL:
-      if (b == 0 && top < a + 1) return "TAILCALL B=0 without a preceding multiple-results instruction";
       if (ranyfrom(s->tbc, 0)) return "tail call with pending to-be-closed variables";
       if (!d.k && ranyfrom(s->upval, 0)) return "tail call leaves open upvalues";
+      /* after a yield in a tail-called C function: its results from R[A]
+      ** up to the top, upvalues closed (k) or none */
+      rclrfrom(s->upval, 0);
+      killfrom(s, a);
+      s->top = a;
       break;
     case OP_RETURN:
-      if (b == 0 && top < a) return "RETURN B=0 without a preceding multiple-results instruction";
       if (!d.k && ranyfrom(s->tbc, 0)) return "return with pending to-be-closed variables";
       if (!d.k && ranyfrom(s->upval, 0)) return "return leaves open upvalues";
       break;
@@ -931,7 +947,6 @@ static const char *transfer(const Proto *f, int pc, Facts *s, Facts *br, int *br
     case OP_TFORLOOP: kill(s, a + 2); break;
     case OP_SETLIST:
       if (!rtest(s->table, a)) return "SETLIST on a register that may not hold a new table";
-      if (b == 0 && top < a + 1) return "SETLIST B=0 without a preceding multiple-results instruction";
       break;
     case OP_CLOSURE: {
       const Proto *p = f->p[d.bx];
@@ -943,9 +958,9 @@ static const char *transfer(const Proto *f, int pc, Facts *s, Facts *br, int *br
       break;
     }
     case OP_VARARG:
-      if (c == 0) {
+      if (c == 0) { /* the top drops to R[A] + #varargs */
+        if (ranyfrom(s->upval, a) || ranyfrom(s->tbc, a)) return "VARARG over a captured or to-be-closed register";
         killfrom(s, a);
-        s->top = a;
       } else {
         for (r = a; r <= a + c - 2; r++) kill(s, r);
       }

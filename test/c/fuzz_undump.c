@@ -19,15 +19,21 @@
 **     coroutine and utf8 libraries. Any outcome but a crash is fine: the
 **     verifier promises that bytecode it accepts cannot corrupt the VM, and
 **     this runs under ASan + UBSan in `make test`.
-** A count hook cannot stop a C function, so the library functions whose
-** running time their arguments decide (table.move over 2^40 slots,
-** backtracking patterns) are left out; an alarm ends the fuzzer, without
-** failing, should a run still get stuck in one. The hook stays installed
-** with the budget spent between runs, so finalizers left by a run fail
-** instead of looping forever. The state is replaced now and then (a run may
-** have damaged its globals).
+** A count hook cannot stop C code, so what loops there for as long as its
+** arguments say is left out of the sandbox: table.move (2^40 slots),
+** table.insert/remove (they shift #t elements, and one big key makes #t
+** huge), the backtracking pattern functions, finalizers (they run with
+** hooks off, as in Lua: setmetatable refuses a __gc field) and __call
+** chains (a table whose __call is a table: lua5.4 too takes quadratic time
+** on them). A watchdog alarm ends the fuzzer, without failing, should an
+** input still get stuck (FUZZ_STUCK_ABORT=1 makes it abort instead, to
+** debug). The state is replaced now and then (a run may have damaged its
+** globals).
+** FUZZ_SEED=N replays a run's mutations (the printed seed; runs are not
+** fully deterministic: each state seeds math.random and string hashing).
 **
 **   fuzz_undump SECONDS FILE.lua...
+**   fuzz_undump --replay CHUNK      (one chunk, as FUZZ_SAVE=CHUNK kept it)
 **
 ** Built with -DTIDE_LIBFUZZER and -fsanitize=fuzzer it is a libFuzzer
 ** target instead (seed it with string.dump output).
@@ -60,6 +66,7 @@ void *mi_malloc_aligned(size_t size, size_t alignment) {
 static vm_State *S;
 static unsigned long ninputs, naccepted, nruns_ok;
 static long budget;
+static unsigned watchdog; /* seconds per input before giving up (0: none) */
 
 /* ---------------------------------------------------------------- buffers */
 typedef struct Buf {
@@ -118,10 +125,21 @@ static vm_State *newstate(void) {
   vm_pushnil(L);
   vm_setglobal(L, "loadfile");
   removefield(L, "table", "move");
+  removefield(L, "table", "insert"); /* both shift #t elements: any number */
+  removefield(L, "table", "remove");
   removefield(L, "string", "find");
   removefield(L, "string", "match");
   removefield(L, "string", "gmatch");
   removefield(L, "string", "gsub");
+  if (vm_dostring(L, "local setmt, rawget, type, error = setmetatable, rawget, type, error\n"
+                     "function setmetatable(t, mt)\n"
+                     "  if type(mt) == 'table' and rawget(mt, '__gc') ~= nil then error('no finalizers') end\n"
+                     "  if type(mt) == 'table' and type(rawget(mt, '__call')) == 'table' then\n"
+                     "    error('no __call chains') -- lua5.4 too takes quadratic time on them\n"
+                     "  end\n"
+                     "  return setmt(t, mt)\n"
+                     "end") != VM_OK)
+    fail("sandbox setup");
   vm_setmemorylimit(L, MEMLIMIT);
   budget = 0;
   vm_sethook(L, budgethook, VM_MASKCOUNT, 1);
@@ -140,6 +158,7 @@ static void stuck(int sig) {
 /* ---------------------------------------------------------------- one input */
 static int check_one(const unsigned char *data, size_t size) {
   int st;
+  alarm(watchdog);
   if (S == NULL) S = newstate();
   ninputs++;
   st = vm_loadbufferx(S, (const char *)data, size, "=fuzz", "b");
@@ -168,25 +187,34 @@ static int check_one(const unsigned char *data, size_t size) {
     free(b1.p);
     free(b2.p);
     vm_settop(S, 1);
-    /* run it */
+    /* run it (FUZZ_SAVE=FILE keeps the chunk being run, to replay a crash) */
+    if (getenv("FUZZ_SAVE")) {
+      FILE *out = fopen(getenv("FUZZ_SAVE"), "wb");
+      if (out) {
+        fwrite(data, 1, size, out);
+        fclose(out);
+      }
+    }
     budget = BUDGET;
     vm_sethook(S, budgethook, VM_MASKCOUNT, 100);
     vm_pushinteger(S, 3);
     vm_pushliteral(S, "arg");
-    alarm(10);
     st = vm_pcall(S, 2, 0, 0);
     budget = 0; /* what runs between runs (finalizers) fails at once */
     vm_sethook(S, budgethook, VM_MASKCOUNT, 1);
     if (st == VM_OK) nruns_ok++;
     vm_settop(S, 0);
-    if ((naccepted & 63) == 0) vm_gc(S, VM_GCCOLLECT);
-    alarm(0);
+    if ((naccepted & 15) == 0) vm_gc(S, VM_GCCOLLECT);
+    /* a fresh state now and then: runs may have wrecked its globals or
+    ** left big structures behind (near the memory limit every allocation
+    ** would then cost a full collection) */
+    if ((naccepted & 63) == 0) {
+      if (vm_loadstring(S, "return 1 + 1") != VM_OK) fail("state unusable");
+      vm_close(S);
+      S = NULL;
+    }
   }
-  if ((ninputs & 1023) == 0) { /* a fresh state: runs may have wrecked globals */
-    if (vm_loadstring(S, "return 1 + 1") != VM_OK) fail("state unusable");
-    vm_close(S);
-    S = NULL;
-  }
+  alarm(0);
   return 0;
 }
 
@@ -242,7 +270,20 @@ static size_t mutate(unsigned char *buf, size_t len, size_t cap, const unsigned 
 }
 
 int main(int argc, char **argv) {
-  double seconds = argc > 1 ? atof(argv[1]) : 5;
+  double seconds;
+  if (argc == 3 && strcmp(argv[1], "--replay") == 0) { /* one saved chunk */
+    Buf b = {NULL, 0, 0};
+    FILE *in = fopen(argv[2], "rb");
+    char block[4096];
+    size_t n;
+    if (in == NULL) fail("cannot open the chunk to replay");
+    while ((n = fread(block, 1, sizeof block, in)) > 0) bufwriter(NULL, block, n, &b);
+    fclose(in);
+    check_one(b.p, b.n);
+    printf("fuzz_undump: replayed %s, no crash\n", argv[2]);
+    return 0;
+  }
+  seconds = argc > 1 ? atof(argv[1]) : 5;
   int nfiles = argc > 2 ? argc - 2 : 0, i, nseeds = 0;
   Buf *seeds = calloc((size_t)(2 * nfiles + 1), sizeof(Buf));
   size_t cap = 1 << 20;
@@ -273,6 +314,7 @@ int main(int argc, char **argv) {
     if (rng_state == 0) rng_state = 1;
   }
   signal(SIGALRM, stuck);
+  watchdog = 10;
   while ((double)(clock() - start) / CLOCKS_PER_SEC < seconds) {
     int a = (int)(rnd() % (unsigned)nseeds), b = (int)(rnd() % (unsigned)nseeds);
     size_t len = seeds[a].n;

@@ -56,3 +56,15 @@ local function yieldacross()
   return co(), co(41), co("found")
 end
 print(load(string.dump(yieldacross))())
+
+-- a tail-called C function that yields: the frame resumes after the TAILCALL
+local function tailyield(x, ...) return coroutine.yield(x + 1, ...) end
+for _, strip in ipairs({false, true}) do
+  local ty = coroutine.wrap(load(string.dump(tailyield, strip)))
+  print(ty(1, "a", "b"))
+  print(ty("back", nil, 3))
+end
+local function tailpcall(...) return pcall(coroutine.yield, ...) end
+local tp = coroutine.wrap(load(string.dump(tailpcall)))
+print(tp(1, 2))
+print(tp(3, 4))

@@ -515,13 +515,13 @@ if TIDE then
     ABC("SETLIST", 0, 1, 0), ABC("RETURN0", 0)}}, "SETLIST on a register that may not hold a new table")
   rejects("self key", {stack = 4, code = {ABC("NEWTABLE", 0, 0, 0), EXTRA(0), AsBx("LOADI", 1, 7), ABC("SELF", 2, 0, 1),
     ABC("RETURN0", 0)}}, "method name may not be a string")
-  rejects("call top", {code = {ABC("CALL", 0, 0, 1), ABC("RETURN0", 0)}}, "CALL B=0 without a preceding multiple-results")
+  rejects("call top", {code = {ABC("CALL", 0, 0, 1), ABC("RETURN0", 0)}}, "B=0 without a preceding multiple-results")
   rejects("return top", {code = {ABC("MOVE", 0, 1), ABC("RETURN", 0, 0, 0), ABC("RETURN0", 0)}},
-    "RETURN B=0 without a preceding multiple-results")
+    "B=0 without a preceding multiple-results")
   rejects("return top low", {stack = 4, code = {ABC("CALL", 0, 1, 0), ABC("RETURN", 2, 0, 0)}},
-    "RETURN B=0 without a preceding multiple-results")
+    "B=0 without a preceding multiple-results")
   rejects("setlist top", {stack = 3, code = {ABC("NEWTABLE", 0, 0, 0), EXTRA(0), ABC("SETLIST", 0, 0, 0), ABC("RETURN0", 0)}},
-    "SETLIST B=0 without a preceding multiple-results")
+    "B=0 without a preceding multiple-results")
   rejects("open upvalue", {stack = 3, p = {{up = {{1, 0}}, code = {ABC("RETURN0", 0)}}},
     code = {ABx("CLOSURE", 1, 0), ABC("RETURN1", 1)}}, "return leaves open upvalues")
   rejects("open upvalue tail", {stack = 3, p = {{up = {{1, 0}}, code = {ABC("RETURN0", 0)}}},
@@ -535,6 +535,9 @@ if TIDE then
     "GC point below a captured or to-be-closed register")
   rejects("closure under upvalue", {stack = 4, p = {{up = {{1, 2}}, code = {ABC("RETURN0", 0)}}},
     code = {ABx("CLOSURE", 1, 0), ABC("RETURN", 0, 1, 0, 1)}}, "GC point below a captured or to-be-closed register")
+  rejects("vararg under upvalue", {stack = 4, vararg = true, p = {{up = {{1, 2}}, code = {ABC("RETURN0", 0)}}},
+    code = {ABC("VARARGPREP", 0), ABx("CLOSURE", 3, 0), ABC("VARARG", 0, 0, 0), ABC("RETURN", 0, 1, 1, 1)}},
+    "VARARG over a captured or to-be-closed register")
   rejects("tbc return", {stack = 3, code = {ABC("LOADFALSE", 0), ABC("TBC", 0), ABC("RETURN", 0, 1, 0, 0)}},
     "return with pending to-be-closed variables")
   rejects("tbc return0", {stack = 3, code = {ABC("LOADFALSE", 0), ABC("TBC", 0), ABC("RETURN0", 0)}},
@@ -546,6 +549,17 @@ if TIDE then
   rejects("call over tbc", {stack = 3, code = {ABC("LOADFALSE", 1), ABC("TBC", 1), ABC("CALL", 0, 1, 1),
     ABC("RETURN", 0, 1, 0, 1)}}, "call over a captured or to-be-closed register")
   rejects("extraarg run", {code = {ABC("LOADKX", 0), EXTRA(0), ABC("RETURN0", 0)}}, "constant index out of range")
+  -- a C function tail-called by TAILCALL that yields resumes the frame at
+  -- the next instruction: it is verified like any other
+  local yieldk = {"coroutine", "yield", "y"}
+  rejects("after tail call", {stack = 2, up = {{1, 0}}, k = yieldk, code = {ABC("GETTABUP", 0, 0, 0),
+    ABC("GETFIELD", 0, 0, 1), ABC("TAILCALL", 0, 1, 0), ABC("SETLIST", 0, 1, 0), ABC("RETURN0", 0)}},
+    "SETLIST on a register that may not hold a new table at instruction 4")
+  local co = coroutine.wrap(function()
+    return accepts("tail yield", {stack = 2, up = {{1, 0}}, k = yieldk, code = {ABC("GETTABUP", 0, 0, 0),
+      ABC("GETFIELD", 0, 0, 1), ABx("LOADK", 1, 2), ABC("TAILCALL", 0, 2, 0), ABC("RETURN", 0, 0, 0)}})
+  end)
+  check(co() == "y" and co("resumed") == "resumed", "tail-called yield")
   accepts("closed tbc", {stack = 3, code = {ABC("LOADFALSE", 0), ABC("TBC", 0), ABC("CLOSE", 0), ABC("RETURN0", 0)}})
   accepts("closing return", {stack = 3, code = {ABC("LOADFALSE", 0), ABC("TBC", 0), ABC("RETURN", 0, 1, 0, 1)}})
 
