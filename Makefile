@@ -58,8 +58,8 @@ libtide.a: $(OBJS)
 libtide.so: $(PIC_OBJS)
 	$(CC) -shared -o $@ $^ $(LDLIBS)
 
-tide: $(BUILD)/tide.o libtide.a
-	$(CC) $(CFLAGS) -rdynamic -o $@ $(BUILD)/tide.o libtide.a $(LDLIBS) -ledit
+tide: $(BUILD)/cli.o libtide.a
+	$(CC) $(CFLAGS) -rdynamic -o $@ $(BUILD)/cli.o libtide.a $(LDLIBS) -ledit
 
 run: tide
 	./tide examples/hello.lua

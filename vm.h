@@ -111,7 +111,15 @@ typedef void (*vm_WarnFunction)(void *ud, const char *msg, int tocont);
 #define VM_LIB_OS (1u << 7)
 #define VM_LIB_UTF8 (1u << 8)
 #define VM_LIB_DEBUG (1u << 9)
-#define VM_LIB_ALL (~0u)
+#define VM_LIB_ALL (0x3ffu)
+/* The safe profile for untrusted scripts: with this bit, vm_openlibs
+** leaves out everything that reaches the file system, other processes or
+** the debug library: io and debug are not opened; os keeps only clock,
+** date, difftime and time; loadfile and dofile are absent; load accepts
+** text chunks only; require finds modules in package.preload only (no
+** file or C module searchers, no package.loadlib/searchpath). */
+#define VM_LIB_SAFEPROFILE (1u << 16)
+#define VM_LIBS_SAFE (VM_LIB_ALL | VM_LIB_SAFEPROFILE)
 
 /* ----------------------------------------------------------------------
 ** States
@@ -120,8 +128,12 @@ typedef void (*vm_WarnFunction)(void *ud, const char *msg, int tocont);
 /* Options for vm_newstate_opt; zero means "default" for every field. */
 typedef struct vm_Options {
   size_t nursery_size;  /* bytes of the young generation (default 2 MiB) */
-  int gc_stress;        /* collect at every allocation (testing) */
+  int gc_stress;        /* collect at every GC safe point (testing) */
   size_t memory_limit;  /* bytes outside the nursery; 0 = no limit */
+  unsigned libs;        /* libraries opened at creation (VM_LIB_*); 0 = none */
+  vm_WarnFunction warnf;/* warning handler (NULL: "Lua warning: " on stderr) */
+  void *warn_ud;
+  vm_CFunction panic;   /* called on an error outside any protected call */
 } vm_Options;
 
 vm_State *vm_newstate(void);                       /* NULL when out of memory */
@@ -135,6 +147,32 @@ void vm_setwarnf(vm_State *S, vm_WarnFunction f, void *ud);
 void vm_warning(vm_State *S, const char *msg, int tocont);
 /* Turn GC stress mode on or off at run time. */
 void vm_setgcstress(vm_State *S, int on);
+/* Interrupts and budgets. The VM checks at loop back-edges and function
+** calls (also in compiled code, once the JIT exists):
+** - vm_interrupt(S) may be called from any thread or a signal handler;
+**   the running script raises the error "interrupted!" at its next check.
+** - vm_setinterrupt(S, f, ud, period) calls f(S, ud) every `period`
+**   checks (a budget of loop iterations and calls; with a clock inside f,
+**   a time budget). f may raise an error itself (vm_errorf) or return
+**   non-zero to raise "interrupted!". f == NULL removes the callback.
+** An interrupt stays in force (every later check raises again, so a
+** script cannot catch it and carry on) until control returns to the host:
+** the outermost vm_pcall/vm_resume clears it. */
+typedef int (*vm_InterruptFunction)(vm_State *S, void *ud);
+void vm_interrupt(vm_State *S);                            /* [-0,+0,-] */
+void vm_setinterrupt(vm_State *S, vm_InterruptFunction f, void *ud, int period);
+/* Memory in use now, and the most in use at once since creation (bytes,
+** nursery included). */
+size_t vm_memoryused(vm_State *S);
+size_t vm_memorypeak(vm_State *S);
+/* Allocation samples: after every `rate` bytes allocated (on average; a
+** rate of 0 turns sampling off), hook(S, ud, bytes, type) is called with
+** the size and VM_T* type of the object whose allocation crossed the
+** sample point. The hook runs inside the allocator: it may inspect the
+** stack with vm_getstack/vm_getinfo (without 'f' or 'L') but must not
+** call anything else of the API. */
+typedef void (*vm_AllocSampleHook)(vm_State *S, void *ud, size_t bytes, int type);
+void vm_setallocsampler(vm_State *S, size_t rate, vm_AllocSampleHook hook, void *ud);
 /* Memory limit (0 = none): an allocation that would take the bytes held
 ** outside the nursery past it raises "not enough memory" (VM_ERRMEM), a
 ** catchable error; the next GC safe point then runs a full collection, so

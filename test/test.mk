@@ -83,7 +83,7 @@ test-san:
 	  ASAN_OPTIONS=detect_leaks=0 $$t || exit 1; done
 	@ASAN_OPTIONS=detect_leaks=0 bash test/run-lua.sh $(SAN_BUILD)/tide-san
 
-$(SAN_BUILD)/tide-san: $(SAN_BUILD)/tide.o $(OBJS)
+$(SAN_BUILD)/tide-san: $(SAN_BUILD)/cli.o $(OBJS)
 	$(CC) $(CFLAGS) -rdynamic -o $@ $^ $(LDLIBS) -ledit
 
 # (a directory of its own: $(BUILD)/test/% would also match inside the

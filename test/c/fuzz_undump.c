@@ -152,6 +152,7 @@ static void stuck(int sig) {
   (void)sig;
   if (write(2, msg, sizeof msg - 1) < 0) _exit(0);
   if (getenv("FUZZ_STUCK_ABORT")) abort(); /* to debug the hang */
+  if (getenv("FUZZ_STUCK_WAIT")) for (;;) pause(); /* to attach a debugger */
   _exit(0);
 }
 

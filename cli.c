@@ -1,5 +1,5 @@
 /*
-** tide.c — the standalone Tide interpreter.
+** cli.c — the `tide` command: the standalone Tide interpreter.
 **
 **   tide [options] [script [args]]
 **
