@@ -626,11 +626,21 @@ static void f_call(vm_State *S, void *ud) {
   do_callnoyield(S, c->func, c->nresults);
 }
 
+/* An interrupt is in force until the host regains control: calls made by
+** the host itself (no Lua frame below them) clear it before and after. */
+static void hostinterruptreset(vm_State *S) {
+  Global *g = G(S);
+  g->interrupt_pending = 0;
+  g->icount = g->iperiod;
+}
+
 int vm_pcallk(vm_State *S, int nargs, int nresults, int errfunc, vm_KContext ctx,
               vm_KFunction k) {
   struct CallS c;
   int status;
   ptrdiff_t func;
+  int fromhost = (S->ci == &S->base_ci);
+  if (fromhost) hostinterruptreset(S);
   if (errfunc == 0) func = 0;
   else func = savestack(S, index2stack(S, errfunc));
   c.func = S->top - (nargs + 1);
@@ -652,7 +662,22 @@ int vm_pcallk(vm_State *S, int nargs, int nresults, int errfunc, vm_KContext ctx
     status = VM_OK;
   }
   adjustresults(S, nresults);
+  if (fromhost) hostinterruptreset(S);
   return status;
+}
+
+void vm_interrupt(vm_State *S) {
+  Global *g = G(S);
+  g->interrupt_pending = 1;
+  g->icount = 0; /* look at the flag at the next check */
+}
+
+void vm_setinterrupt(vm_State *S, vm_InterruptFunction f, void *ud, int period) {
+  Global *g = G(S);
+  g->intf = f;
+  g->intud = ud;
+  g->iperiod = (f != NULL && period > 0) ? period : INTERRUPT_POLL;
+  g->icount = g->iperiod;
 }
 
 int vm_load(vm_State *S, vm_Reader reader, void *data, const char *chunkname,

@@ -496,6 +496,15 @@ typedef struct Global {
   size_t old_threshold;  /* major collection when old_bytes passes this */
   size_t total_bytes;    /* everything allocated through mem_* */
   size_t memlimit;       /* 0 = none (vm_setmemorylimit) */
+  size_t peak_bytes;     /* most total_bytes ever held */
+  /* interrupts: the VM decrements icount at loop back-edges and calls and
+  ** looks at the rest when it reaches zero (interp_checkinterrupt) */
+  int icount;
+  int iperiod;
+  volatile int interrupt_pending; /* set by vm_interrupt (any thread, signal handlers):
+                                   ** an aligned int store is atomic on our targets */
+  vm_InterruptFunction intf;
+  void *intud;
   int gcemergency;       /* a memory error asked for a full collection */
   GCVec remembered;      /* old objects that may point to young ones */
   GCVec young_parts;     /* young tables owning malloc'd parts */
@@ -725,6 +734,8 @@ typedef struct Mbuffer {
 ** Interpreter (interp.c)
 ** ====================================================================== */
 void interp_execute(vm_State *S, CallInfo *ci);
+void interp_checkinterrupt(vm_State *S);
+#define INTERRUPT_POLL 1024 /* checks between looks at vm_interrupt's flag */
 void interp_finishOp(vm_State *S);
 int interp_equalobj(vm_State *S, const TValue *t1, const TValue *t2);
 #define interp_rawequalobj(t1, t2) interp_equalobj(NULL, t1, t2)

@@ -657,6 +657,24 @@ void interp_finishOp(vm_State *S) {
 }
 
 /* ======================================================================
+** Interrupts
+** ====================================================================== */
+
+/* Every INTERRUPT_POLL (or the host's period) checks: consult the host's
+** callback and vm_interrupt's flag. An interrupt stays in force until the
+** host gets control back (api.c clears it), so a script cannot catch the
+** error and carry on. */
+void interp_checkinterrupt(vm_State *S) {
+  Global *g = G(S);
+  g->icount = g->iperiod;
+  if (g->intf != NULL && !g->interrupt_pending && g->intf(S, g->intud)) g->interrupt_pending = 1;
+  if (g->interrupt_pending) {
+    g->icount = 0; /* every following check raises again */
+    dbg_runerror(S, "interrupted!");
+  }
+}
+
+/* ======================================================================
 ** The interpreter loop
 ** ====================================================================== */
 
@@ -701,6 +719,12 @@ static void pushclosure(vm_State *S, Proto *p, UpVal **encup, StkId base, StkId 
       const Instruction *oldpc_ = ci->u.l.savedpc; \
       savepc(ci); (S)->top = (c); gc_step(S); updatebase(ci); updatetrap(ci); \
       ci->u.l.savedpc = oldpc_; } }
+
+/* Interrupt check on loop back-edges and function entries: one decrement
+** and branch; the rest happens every `period` checks. */
+#define checkinterrupt(S) \
+  { if (l_unlikely(--G(S)->icount <= 0)) { \
+      savestate(S, ci); interp_checkinterrupt(S); updatebase(ci); updatetrap(ci); } }
 
 #define dojump(ci, i, e) (pc += GETARG_sJ(i) + (e))
 #define donextjump(ci) { Instruction ni = *pc; dojump(ci, ni, 1); }
@@ -789,6 +813,10 @@ void interp_execute(vm_State *S, CallInfo *ci) {
 #define vmbreak { vmfetch(); vmdispatch(GET_OPCODE(i)); }
 
 startfunc:
+  if (l_unlikely(--G(S)->icount <= 0)) { /* a call: interrupt check */
+    S->top = ci->top;
+    interp_checkinterrupt(S);
+  }
   trap = S->hookmask;
 returning:
   k = CL()->p->k;
@@ -1151,7 +1179,9 @@ returning:
       vmbreak;
     }
     vmcase(JMP) {
-      dojump(ci, i, 0);
+      int offset = GETARG_sJ(i);
+      pc += offset;
+      if (offset < 0) checkinterrupt(S); /* a loop's back-edge */
       vmbreak;
     }
     vmcase(EQ) {
@@ -1307,9 +1337,11 @@ returning:
           val_(s2v(ra)).i = idx;
           setivalue(s2v(ra + 3), idx);
           pc -= GETARG_Bx(i);
+          checkinterrupt(S);
         }
       } else if (floatforloop(ra)) {
         pc -= GETARG_Bx(i);
+        checkinterrupt(S);
       }
       vmbreak;
     }
@@ -1339,6 +1371,7 @@ returning:
       if (!ttisnil(s2v(ra + 4))) {
         setobjs2s(S, ra + 2, ra + 4);
         pc -= GETARG_Bx(i);
+        checkinterrupt(S);
       }
       vmbreak;
     }

@@ -599,6 +599,7 @@ static int precover(vm_State *S, int status) {
 
 int vm_resume(vm_State *S, vm_State *from, int nargs, int *nresults) {
   int status;
+  int fromhost = (from == NULL || from->ci == &from->base_ci);
   if (S->status == VM_OK) {
     if (S->ci != &S->base_ci) return resume_error(S, "cannot resume non-suspended coroutine", nargs);
     if (S->top - (S->ci->func + 1) == nargs) return resume_error(S, "cannot resume dead coroutine", nargs);
@@ -609,6 +610,7 @@ int vm_resume(vm_State *S, vm_State *from, int nargs, int *nresults) {
   if (getCcalls(S) >= MAXCCALLS) return resume_error(S, "C stack overflow", nargs);
   S->nCcalls++;
   gc_threadbarrier(S, S);
+  if (fromhost) G(S)->interrupt_pending = 0; /* see hostinterruptreset in api.c */
   status = do_rawrunprotected(S, resume, &nargs);
   status = precover(S, status);
   if (l_unlikely(errorstatus(status))) {
@@ -620,6 +622,7 @@ int vm_resume(vm_State *S, vm_State *from, int nargs, int *nresults) {
   /* both threads ran or received values since the last collection */
   gc_threadbarrier(S, S);
   if (from) gc_threadbarrier(from, from);
+  if (fromhost) G(S)->interrupt_pending = 0;
   return status;
 }
 
@@ -906,6 +909,7 @@ vm_State *vm_newstate_opt(const vm_Options *opt) {
   g->warn_on = 0;
   g->gcblocked = 1; /* no collection while building the state */
   g->next_id = 1;
+  g->iperiod = g->icount = INTERRUPT_POLL;
   if (do_rawrunprotected(S, f_luaopen, &nursery) != VM_OK) {
     close_state(S);
     return NULL;
