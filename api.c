@@ -115,8 +115,14 @@ void vm_pushvalue(vm_State *S, int idx) {
 int vm_checkstack(vm_State *S, int n) {
   int res;
   CallInfo *ci = S->ci;
-  if (S->stack_last - S->top > n) res = 1;
-  else res = do_growstack(S, n, 0);
+  if (S->stack_last - S->top > n) {
+    res = 1;
+  } else {
+    /* refuse what can never fit before touching the stack: growing into
+    ** the overflow reserve would leave the thread "handling an overflow" */
+    int inuse = cast_int(S->top - S->stack) + EXTRA_STACK;
+    res = (inuse > MAXSTACK - n) ? 0 : do_growstack(S, n, 0);
+  }
   if (res && ci->top < S->top + n) ci->top = S->top + n;
   return res;
 }
@@ -886,4 +892,16 @@ void vm_upvaluejoin(vm_State *S, int fidx1, int n1, int fidx2, int n2) {
   LClosure *f2 = clLvalue(index2value(S, fidx2));
   f1->upvals[n1 - 1] = f2->upvals[n2 - 1];
   gc_objbarrier(S, f1, f1->upvals[n1 - 1]);
+}
+
+/* Memory held by the state: everything allocated outside the nursery plus
+** the nursery itself (reserved whole at creation). */
+size_t vm_memoryused(vm_State *S) {
+  Global *g = G(S);
+  return g->total_bytes + (size_t)(g->nursery_end - g->nursery_start);
+}
+
+size_t vm_memorypeak(vm_State *S) {
+  Global *g = G(S);
+  return g->peak_bytes + (size_t)(g->nursery_end - g->nursery_start);
 }

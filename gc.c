@@ -42,6 +42,7 @@
 
 static void checkthreshold(Global *g) {
   if (g->total_bytes > g->old_threshold) g->gcrequest = 1;
+  if (g->total_bytes > g->peak_bytes) g->peak_bytes = g->total_bytes;
 }
 
 void mem_error(vm_State *S) { do_throw(S, VM_ERRMEM); }
@@ -180,7 +181,59 @@ static void initheader(Global *g, GCObject *o, int tt, uint8_t flags) {
   o->gcnext = NULL;
 }
 
-GCObject *gc_newold(vm_State *S, int tt, size_t size) {
+/* ======================================================================
+** Allocation sampling
+** ====================================================================== */
+
+/* The sample point is installed as nursery_top, so the young fast path is
+** the same instructions with sampling on or off: crossing it lands in the
+** slow path, which reports the sample and moves the point on. Old-space
+** allocations count down the same budget directly. A rate larger than the
+** nursery works because the remaining budget carries across collections. */
+
+/* Charges the young bytes allocated since sample_base to the budget. */
+static void sample_settle(Global *g) {
+  size_t used = (size_t)(g->nursery_free - g->sample_base);
+  g->sample_left = used < g->sample_left ? g->sample_left - used : 0;
+  g->sample_base = g->nursery_free;
+}
+
+/* The fast path succeeds only for allocations strictly below the point,
+** so the one that reaches it (size >= sample_left) takes the slow path. */
+static void sample_settop(Global *g) {
+  char *top = g->nursery_softtop;
+  if (g->sample_rate != 0 && g->nursery_free <= top &&
+      g->sample_left <= (size_t)(top - g->nursery_free))
+    top = g->nursery_free + (g->sample_left > 0 ? g->sample_left - 1 : 0);
+  g->nursery_top = top;
+}
+
+/* Charges an allocation of `size` bytes; returns 1 if it takes a sample. */
+static int sample_charge(Global *g, size_t size) {
+  sample_settle(g);
+  if (size >= g->sample_left) {
+    g->sample_left = g->sample_rate;
+    return 1;
+  }
+  g->sample_left -= size;
+  return 0;
+}
+
+void vm_setallocsampler(vm_State *S, size_t rate, vm_AllocSampleHook hook, void *ud) {
+  Global *g = G(S);
+  g->sample_rate = (hook != NULL) ? rate : 0;
+  g->sample_hook = hook;
+  g->sample_ud = ud;
+  g->sample_left = g->sample_rate;
+  g->sample_base = g->nursery_free;
+  sample_settop(g);
+}
+
+/* ======================================================================
+** Allocation
+** ====================================================================== */
+
+static GCObject *allocold(vm_State *S, int tt, size_t size) {
   Global *g = G(S);
   GCObject *o = (GCObject *)mem_alloc(S, size);
   initheader(g, o, tt, GCF_OLD);
@@ -189,36 +242,64 @@ GCObject *gc_newold(vm_State *S, int tt, size_t size) {
   return o;
 }
 
-GCObject *gc_newyoung(vm_State *S, int tt, size_t size) {
+GCObject *gc_newold(vm_State *S, int tt, size_t size) {
+  Global *g = G(S);
+  GCObject *o = allocold(S, tt, size);
+  if (g->sample_rate != 0) {
+    int sampled = sample_charge(g, size);
+    g->sample_base = g->nursery_free;
+    sample_settop(g);
+    if (sampled) g->sample_hook(S, g->sample_ud, size, tag2type[tt]);
+  }
+  return o;
+}
+
+/* The young slow path: a sample point was crossed, the nursery is full, or
+** the object is large. A full nursery asks for a collection at the next
+** safe point and keeps allocating meanwhile: into the reserve tail, then
+** into the old space. */
+static GCObject *youngslow(vm_State *S, int tt, size_t size) {
   Global *g = G(S);
   char *p = g->nursery_free;
   GCObject *o;
-  size = ALIGN16(size);
-  /* p may be past nursery_top (reserve allocations while collections are
-  ** blocked, as during a load whose reader runs Lua code, or in stress
-  ** mode): top - p must not wrap around to a huge unsigned room */
-  if (l_likely(p <= g->nursery_top && size <= (size_t)(g->nursery_top - p))) {
+  int sampled = 0;
+  if (g->sample_rate != 0) sampled = sample_charge(g, size);
+  if ((ptrdiff_t)size <= g->nursery_softtop - p) { /* only the sample point was in the way */
     g->nursery_free = p + size;
     o = (GCObject *)p;
     initheader(g, o, tt, 0);
+  } else if (size <= MAX_YOUNG_OBJECT && (ptrdiff_t)size <= g->nursery_end - p) {
+    g->gcrequest = 1;
+    g->nursery_free = p + size;
+    o = (GCObject *)p;
+    initheader(g, o, tt, 0);
+  } else {
+    if (size <= MAX_YOUNG_OBJECT) g->gcrequest = 1;
+    /* born old: it may receive young references while being initialised,
+    ** so it starts in the remembered set */
+    o = allocold(S, tt, size);
+    gc_remember(S, o);
+  }
+  if (g->sample_rate != 0) {
+    g->sample_base = g->nursery_free; /* this object is already charged */
+    sample_settop(g);
+    if (sampled) g->sample_hook(S, g->sample_ud, size, tag2type[tt]);
+  }
+  return o;
+}
+
+GCObject *gc_newyoung(vm_State *S, int tt, size_t size) {
+  Global *g = G(S);
+  char *p = g->nursery_free;
+  size = ALIGN16(size);
+  /* signed: p may be past nursery_top (reserve in use; stress mode) */
+  if (l_likely((ptrdiff_t)size <= g->nursery_top - p)) {
+    GCObject *o = (GCObject *)p;
+    g->nursery_free = p + size;
+    initheader(g, o, tt, 0);
     return o;
   }
-  /* Slow path: the nursery is full (or the object is large). Ask for a
-  ** collection at the next safe point and keep allocating meanwhile. */
-  if (size <= MAX_YOUNG_OBJECT) {
-    g->gcrequest = 1;
-    if (p <= g->nursery_end && size <= (size_t)(g->nursery_end - p)) {
-      g->nursery_free = p + size;
-      o = (GCObject *)p;
-      initheader(g, o, tt, 0);
-      return o;
-    }
-  }
-  /* Born old: it may receive young references while being initialised, so
-  ** it starts in the remembered set. */
-  o = gc_newold(S, tt, size);
-  gc_remember(S, o);
-  return o;
+  return youngslow(S, tt, size);
 }
 
 void gc_remember(vm_State *S, GCObject *o) {
@@ -445,7 +526,9 @@ void gc_minor(vm_State *S) {
   g->young_parts.n = 0;
   if (g->gcstress)
     memset(g->nursery_start, POISON_BYTE, (size_t)(g->nursery_free - g->nursery_start));
-  g->nursery_free = g->nursery_start;
+  if (g->sample_rate != 0) sample_settle(g); /* the budget carries over */
+  g->nursery_free = g->sample_base = g->nursery_start;
+  sample_settop(g);
   g->minor_count++;
   g->gcstopem = 0;
   /* the running thread keeps writing young values into its stack */
@@ -671,7 +754,8 @@ void gc_setstress(vm_State *S, int on) {
   Global *g = G(S);
   g->gcstress = on;
   /* every young allocation takes the slow path (into the reserve) */
-  g->nursery_top = on ? g->nursery_start : g->nursery_start + g->nursery_size;
+  g->nursery_softtop = on ? g->nursery_start : g->nursery_start + g->nursery_size;
+  sample_settop(g);
   g->gcrequest = on;
 }
 
@@ -689,7 +773,8 @@ void gc_init(vm_State *S, size_t nursery_size) {
   if (g->nursery_start == NULL) mem_error(S);
   g->nursery_size = nursery_size;
   g->nursery_free = g->nursery_start;
-  g->nursery_top = g->nursery_start + nursery_size;
+  g->nursery_top = g->nursery_softtop = g->nursery_start + nursery_size;
+  g->sample_base = g->nursery_start;
   g->nursery_end = g->nursery_start + total;
   g->old_threshold = GC_MIN_THRESHOLD * 4;
   g->gcpause = GC_PAUSE;

@@ -484,7 +484,8 @@ typedef struct StringTable {
 typedef struct Global {
   /* nursery: allocation bumps nursery_free up to nursery_top */
   char *nursery_free;
-  char *nursery_top;     /* soft limit (later: allocation sample point) */
+  char *nursery_top;     /* min(soft limit, allocation sample point) */
+  char *nursery_softtop; /* the real soft limit (nursery_start in stress mode) */
   char *nursery_start;
   char *nursery_end;     /* hard end: top + NURSERY_RESERVE */
   size_t nursery_size;
@@ -497,6 +498,13 @@ typedef struct Global {
   size_t total_bytes;    /* everything allocated through mem_* */
   size_t memlimit;       /* 0 = none (vm_setmemorylimit) */
   size_t peak_bytes;     /* most total_bytes ever held */
+  /* allocation sampling (vm_setallocsampler): sample_left bytes remain
+  ** before the next sample, counted from sample_base in the nursery */
+  size_t sample_rate;    /* 0: off */
+  size_t sample_left;
+  char *sample_base;
+  vm_AllocSampleHook sample_hook;
+  void *sample_ud;
   /* interrupts: the VM decrements icount at loop back-edges and calls and
   ** looks at the rest when it reaches zero (interp_checkinterrupt) */
   int icount;

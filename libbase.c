@@ -275,11 +275,24 @@ static const char *funcreader(vm_State *S, void *ud, size_t *size) {
   return vm_tolstring(S, READERSLOT, size);
 }
 
+/* In the safe profile (registry flag set by vm_openlibs) load never
+** accepts binary chunks: the 'b' is dropped from the mode. */
+static const char *loadmode(vm_State *S, int arg) {
+  const char *mode = vm_optstring(S, arg, "bt");
+  int safe;
+  vm_getfield(S, VM_REGISTRYINDEX, "_SAFEPROFILE");
+  safe = vm_toboolean(S, -1);
+  vm_pop(S, 1);
+  if (safe && strchr(mode, 'b') != NULL)
+    mode = strchr(mode, 't') != NULL ? "t" : "";
+  return mode;
+}
+
 static int b_load(vm_State *S) {
   int status;
   size_t l;
   const char *s = vm_tolstring(S, 1, &l);   /* numbers are chunks too */
-  const char *mode = vm_optstring(S, 3, "bt");
+  const char *mode = loadmode(S, 3);
   int env = !vm_isnone(S, 4) ? 4 : 0;
   if (s != NULL) {
     const char *chunkname = vm_optstring(S, 2, s);

@@ -892,6 +892,11 @@ static void close_state(vm_State *S) {
   mi_free((LG *)S);
 }
 
+static int openlibs_cf(vm_State *S) {
+  vm_openlibs(S, (unsigned)vm_tointeger(S, 1));
+  return 0;
+}
+
 vm_State *vm_newstate_opt(const vm_Options *opt) {
   LG *l = (LG *)mi_zalloc(sizeof(LG));
   vm_State *S;
@@ -918,7 +923,20 @@ vm_State *vm_newstate_opt(const vm_Options *opt) {
   /* TIDE_GC_STRESS=1 turns stress mode on for every state (test suites). */
   if ((opt && opt->gc_stress) || (getenv("TIDE_GC_STRESS") && *getenv("TIDE_GC_STRESS") == '1'))
     gc_setstress(S, 1);
-  if (opt) g->memlimit = opt->memory_limit;
+  if (opt) {
+    g->memlimit = opt->memory_limit;
+    g->warnf = opt->warnf;
+    g->ud_warn = opt->warn_ud;
+    g->panic = opt->panic;
+    if (opt->libs != 0) {
+      vm_pushcfunction(S, openlibs_cf);
+      vm_pushinteger(S, (vm_Integer)opt->libs);
+      if (vm_pcall(S, 1, 0, 0) != VM_OK) { /* e.g. beyond the memory limit */
+        vm_close(S);
+        return NULL;
+      }
+    }
+  }
   return S;
 }
 

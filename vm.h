@@ -24,6 +24,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* libtide.so exports only what this header declares: the library is built
+** with -fvisibility=hidden, and these declarations are made visible. */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility push(default)
+#endif
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -136,7 +141,9 @@ typedef struct vm_Options {
   vm_CFunction panic;   /* called on an error outside any protected call */
 } vm_Options;
 
-vm_State *vm_newstate(void);                       /* NULL when out of memory */
+/* Both return NULL when out of memory (with options: also when the
+** selected libraries do not fit in the memory limit). */
+vm_State *vm_newstate(void);
 vm_State *vm_newstate_opt(const vm_Options *opt);
 void vm_close(vm_State *S);
 /* Open the standard libraries selected by `which` (VM_LIB_* bits). [-0,+0,e] */
@@ -517,5 +524,8 @@ int vm_open_debug(vm_State *S);
 
 #ifdef __cplusplus
 }
+#endif
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
 #endif
 #endif
