@@ -26,7 +26,7 @@ OBJS     := $(CORE:%.c=$(BUILD)/%.o)
 PIC_OBJS := $(CORE:%.c=$(BUILD)/pic/%.o)
 HEADERS  := vm.h internal.h opcodes.h compiler.h libstrpack.h
 
-.PHONY: all run test clean install deps check-deps
+.PHONY: all run test clean install deps check-deps debug
 all: libtide.a libtide.so tide
 
 # ---------------------------------------------------------------- deps
@@ -61,6 +61,20 @@ libtide.so: $(PIC_OBJS)
 tide: $(BUILD)/cli.o libtide.a
 	$(CC) $(CFLAGS) -rdynamic -o $@ $(BUILD)/cli.o libtide.a $(LDLIBS) -ledit
 
+# `make debug`: a build with API-misuse assertions (-DTIDE_ASSERT) in
+# build-debug/ (libtide.a and tide there), for hosts developing against Tide.
+DEBUG_BUILD := build-debug
+debug:
+	@$(MAKE) --no-print-directory BUILD=$(DEBUG_BUILD) OPT="-O0 -DTIDE_ASSERT" \
+	  $(DEBUG_BUILD)/libtide.a $(DEBUG_BUILD)/tide
+
+$(DEBUG_BUILD)/libtide.a: $(OBJS)
+	rm -f $@
+	ar rcs $@ $^
+
+$(DEBUG_BUILD)/tide: $(BUILD)/cli.o $(DEBUG_BUILD)/libtide.a
+	$(CC) $(CFLAGS) -rdynamic -o $@ $^ $(LDLIBS) -ledit
+
 run: tide
 	./tide examples/hello.lua
 
@@ -76,4 +90,4 @@ install: all
 	install -m 644 vm.h $(DESTDIR)$(PREFIX)/include/vm.h
 
 clean:
-	rm -rf $(BUILD) build-san libtide.a libtide.so tide
+	rm -rf $(BUILD) build-san build-debug libtide.a libtide.so tide

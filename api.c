@@ -14,8 +14,25 @@
 ** objects move, and Lua programs expect tostring(t) to be stable.
 */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "internal.h"
+
+/* API misuse that Lua leaves undefined (a bad index, pushing past the
+** space vm_checkstack granted, a non-table where a table is required...)
+** stops a debug build (make debug: -DTIDE_ASSERT) with a message instead of
+** corrupting memory. Release builds check nothing. */
+#ifdef TIDE_ASSERT
+static void api_fail(const char *msg) {
+  fprintf(stderr, "tide: API misuse: %s\n", msg);
+  abort();
+}
+#define api_check(S, e, msg) ((void)(S), (void)((e) || (api_fail(msg), 0)))
+#else
+#define api_check(S, e, msg) ((void)0)
+#endif
+#define api_checknelems(S, n) \
+  api_check(S, (n) < (S->top - S->ci->func), "not enough elements in the stack")
 
 #define ispseudo(i) ((i) <= VM_REGISTRYINDEX)
 #define isvalid(S, o) (!ttisnil(o) || o != &G(S)->nilvalue)
@@ -23,19 +40,29 @@
 
 static inline void api_incr_top(vm_State *S) {
   S->top++;
+  api_check(S, S->top <= S->ci->top, "stack overflow (missing vm_checkstack?)");
   gc_threadbarrier(S, S);
 }
+
+/* A push of a value that is never young. */
+#define api_push(S) \
+  ((S)->top++, api_check(S, (S)->top <= (S)->ci->top, "stack overflow (missing vm_checkstack?)"))
 
 static TValue *index2value(vm_State *S, int idx) {
   CallInfo *ci = S->ci;
   if (idx > 0) {
     StkId o = ci->func + idx;
+    api_check(S, idx <= ci->top - (ci->func + 1), "unacceptable index");
     if (o >= S->top) return &G(S)->nilvalue;
     return s2v(o);
   }
-  if (!ispseudo(idx)) return s2v(S->top + idx);
+  if (!ispseudo(idx)) {
+    api_check(S, idx != 0 && -idx <= S->top - (ci->func + 1), "invalid index");
+    return s2v(S->top + idx);
+  }
   if (idx == VM_REGISTRYINDEX) return &G(S)->registry;
   idx = VM_REGISTRYINDEX - idx;
+  api_check(S, idx <= MAXUPVAL + 1, "upvalue index too large");
   if (ttisCclosure(s2v(ci->func))) {
     CClosure *func = clCvalue(s2v(ci->func));
     return (idx <= clnup(func)) ? &func->upvalue[idx - 1] : &G(S)->nilvalue;
@@ -45,7 +72,11 @@ static TValue *index2value(vm_State *S, int idx) {
 
 static StkId index2stack(vm_State *S, int idx) {
   CallInfo *ci = S->ci;
-  if (idx > 0) return ci->func + idx;
+  if (idx > 0) {
+    api_check(S, ci->func + idx < S->top, "invalid index");
+    return ci->func + idx;
+  }
+  api_check(S, idx != 0 && -idx <= S->top - (ci->func + 1) && !ispseudo(idx), "invalid index");
   return S->top + idx;
 }
 
@@ -64,9 +95,11 @@ void vm_settop(vm_State *S, int idx) {
   StkId func = ci->func, newtop;
   ptrdiff_t diff;
   if (idx >= 0) {
+    api_check(S, idx <= ci->top - (func + 1), "new top too large");
     diff = ((func + 1) + idx) - S->top;
     for (; diff > 0; diff--) setnilvalue(s2v(S->top++));
   } else {
+    api_check(S, -(idx + 1) <= (S->top - (func + 1)), "invalid new top");
     diff = idx + 1;
   }
   newtop = S->top + diff;
@@ -130,6 +163,9 @@ int vm_checkstack(vm_State *S, int n) {
 void vm_xmove(vm_State *from, vm_State *to, int n) {
   int i;
   if (from == to) return;
+  api_checknelems(from, n);
+  api_check(from, G(from) == G(to), "moving among independent states");
+  api_check(from, to->ci->top - to->top >= n, "stack overflow");
   from->top -= n;
   for (i = 0; i < n; i++) {
     setobjs2s(to, to->top, from->top + i);
@@ -182,6 +218,7 @@ int vm_rawequal(vm_State *S, int index1, int index2) {
 }
 
 void vm_arith(vm_State *S, int op) {
+  api_checknelems(S, (op == VM_OPUNM || op == VM_OPBNOT) ? 1 : 2);
   if (op == VM_OPUNM || op == VM_OPBNOT) { /* unary: fake second operand */
     setobjs2s(S, S->top, S->top - 1);
     api_incr_top(S);
@@ -293,17 +330,17 @@ const void *vm_topointer(vm_State *S, int idx) {
 
 void vm_pushnil(vm_State *S) {
   setnilvalue(s2v(S->top));
-  S->top++;
+  api_push(S);
 }
 
 void vm_pushnumber(vm_State *S, vm_Number n) {
   setfltvalue(s2v(S->top), n);
-  S->top++;
+  api_push(S);
 }
 
 void vm_pushinteger(vm_State *S, vm_Integer n) {
   setivalue(s2v(S->top), n);
-  S->top++;
+  api_push(S);
 }
 
 const char *vm_pushlstring(vm_State *S, const char *s, size_t len) {
@@ -356,12 +393,12 @@ void vm_pushcclosure(vm_State *S, vm_CFunction fn, int n) {
 
 void vm_pushboolean(vm_State *S, int b) {
   setbvalue(s2v(S->top), b);
-  S->top++;
+  api_push(S);
 }
 
 void vm_pushlightuserdata(vm_State *S, void *p) {
   setpvalue(s2v(S->top), p);
-  S->top++;
+  api_push(S);
 }
 
 int vm_pushthread(vm_State *S) {
@@ -429,6 +466,7 @@ int vm_geti(vm_State *S, int idx, vm_Integer n) {
 
 static Table *gettable(vm_State *S, int idx) {
   TValue *t = index2value(S, idx);
+  api_check(S, ttistable(t), "table expected");
   return hvalue(t);
 }
 
@@ -476,6 +514,7 @@ int vm_getmetatable(vm_State *S, int objindex) {
 int vm_getiuservalue(vm_State *S, int idx, int n) {
   TValue *o = index2value(S, idx);
   int t;
+  api_check(S, ttisfulluserdata(o), "full userdata expected");
   if (n <= 0 || n > uvalue(o)->nuvalue) {
     setnilvalue(s2v(S->top));
     t = VM_TNONE;
@@ -567,7 +606,10 @@ void vm_rawseti(vm_State *S, int idx, vm_Integer n) {
 
 int vm_setmetatable(vm_State *S, int objindex) {
   TValue *obj = index2value(S, objindex);
-  Table *mt = ttisnil(s2v(S->top - 1)) ? NULL : hvalue(s2v(S->top - 1));
+  Table *mt;
+  api_checknelems(S, 1);
+  api_check(S, ttisnil(s2v(S->top - 1)) || ttistable(s2v(S->top - 1)), "table expected");
+  mt = ttisnil(s2v(S->top - 1)) ? NULL : hvalue(s2v(S->top - 1));
   switch (rawtt(obj)) {
     case T_TABLE:
       hvalue(obj)->metatable = mt;
@@ -592,6 +634,8 @@ int vm_setmetatable(vm_State *S, int objindex) {
 int vm_setiuservalue(vm_State *S, int idx, int n) {
   TValue *o = index2value(S, idx);
   int res;
+  api_checknelems(S, 1);
+  api_check(S, ttisfulluserdata(o), "full userdata expected");
   if (!((unsigned)n - 1u < (unsigned)uvalue(o)->nuvalue)) {
     res = 0;
   } else {
@@ -611,7 +655,11 @@ int vm_setiuservalue(vm_State *S, int idx, int n) {
   { if ((nres) <= VM_MULTRET && (S)->ci->top < (S)->top) (S)->ci->top = (S)->top; }
 
 void vm_callk(vm_State *S, int nargs, int nresults, vm_KContext ctx, vm_KFunction k) {
-  StkId func = S->top - (nargs + 1);
+  StkId func;
+  api_check(S, k == NULL || isLua(S->ci) == 0, "cannot use continuations inside hooks");
+  api_checknelems(S, nargs + 1);
+  api_check(S, S->status == VM_OK, "cannot do calls on non-normal thread");
+  func = S->top - (nargs + 1);
   if (k != NULL && yieldable(S)) {
     S->ci->u.c.k = k;
     S->ci->u.c.ctx = ctx;
@@ -646,6 +694,8 @@ int vm_pcallk(vm_State *S, int nargs, int nresults, int errfunc, vm_KContext ctx
   int status;
   ptrdiff_t func;
   int fromhost = (S->ci == &S->base_ci);
+  api_checknelems(S, nargs + 1);
+  api_check(S, S->status == VM_OK, "cannot do calls on non-normal thread");
   if (fromhost) hostinterruptreset(S);
   if (errfunc == 0) func = 0;
   else func = savestack(S, index2stack(S, errfunc));
@@ -727,6 +777,7 @@ int vm_next(vm_State *S, int idx) {
 void vm_toclose(vm_State *S, int idx) { func_newtbcupval(S, index2stack(S, idx)); }
 
 void vm_concat(vm_State *S, int n) {
+  api_checknelems(S, n);
   if (n > 0) {
     interp_concat(S, n);
   } else {
@@ -888,8 +939,12 @@ void *vm_upvalueid(vm_State *S, int fidx, int n) {
 }
 
 void vm_upvaluejoin(vm_State *S, int fidx1, int n1, int fidx2, int n2) {
-  LClosure *f1 = clLvalue(index2value(S, fidx1));
-  LClosure *f2 = clLvalue(index2value(S, fidx2));
+  LClosure *f1, *f2;
+  api_check(S, ttisLclosure(index2value(S, fidx1)) && ttisLclosure(index2value(S, fidx2)),
+            "Lua function expected");
+  f1 = clLvalue(index2value(S, fidx1));
+  f2 = clLvalue(index2value(S, fidx2));
+  api_check(S, n1 >= 1 && n1 <= clnup(f1) && n2 >= 1 && n2 <= clnup(f2), "invalid upvalue index");
   f1->upvals[n1 - 1] = f2->upvals[n2 - 1];
   gc_objbarrier(S, f1, f1->upvals[n1 - 1]);
 }

@@ -132,3 +132,26 @@ test-fuzz-undump:
 	  LDLIBS="$(LDLIBS) -fsanitize=address,undefined" $(SAN_BUILD)/ctest/fuzz_undump
 	@echo "== binary chunk fuzzing for $(UNDUMP_FUZZ_SECONDS) s (ASan + UBSan)"
 	@ASAN_OPTIONS=detect_leaks=0 $(SAN_BUILD)/ctest/fuzz_undump $(UNDUMP_FUZZ_SECONDS) test/diff/*.lua
+
+# The debug build (make debug): API-misuse assertions on. Every C test and
+# the Lua suite must pass there (no false alarms), and each misuse case in
+# test/c/misuse.c must stop with "tide: API misuse".
+MISUSE_CASES := badindex zeroindex overpush notatable fewargs settop metatable uservalue
+.PHONY: test-debug
+# (joins `test:` once every C test respects the acceptable-index rule)
+# test: test-debug
+test-debug: debug
+	@echo "== debug build with API assertions"
+	@mkdir -p build-debug/ctest
+	@for src in $(TEST_C_SRCS) test/c/misuse.c; do \
+	  b=build-debug/ctest/$$(basename $$src .c); \
+	  $(CC) -std=gnu11 -O0 -g -DTIDE_ASSERT -I. $$src -o $$b build-debug/libtide.a $(LDLIBS) || exit 1; \
+	done
+	@for src in $(TEST_C_SRCS); do build-debug/ctest/$$(basename $$src .c) || exit 1; done
+	@bash test/run-lua.sh build-debug/tide
+	@for c in $(MISUSE_CASES); do \
+	  if build-debug/ctest/misuse $$c 2>build-debug/misuse.err; then \
+	    echo "misuse '$$c' not caught"; exit 1; fi; \
+	  grep -q "tide: API misuse" build-debug/misuse.err || { echo "misuse '$$c': no message"; cat build-debug/misuse.err; exit 1; }; \
+	done
+	@echo "$(words $(MISUSE_CASES)) API misuse cases caught"
