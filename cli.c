@@ -544,40 +544,35 @@ static int report(vm_State *S, int status) {
   return status;
 }
 
-/* Ctrl-C while a REPL line runs.
-** Known limitation: Lua's interpreter interrupts the running code by setting
-** a debug hook from the signal handler; vm.h has no hooks (nor a
-** vm_interrupt) yet. Until it does, the first Ctrl-C only restores the
-** default action (SA_RESETHAND) and says so; a second one ends tide. Scripts
-** run with the default action: Ctrl-C ends tide at once. Replace this with a
-** real interruption ("interrupted!" error) once vm_interrupt exists. */
+/* Ctrl-C while Lua code runs: like lua5.4, the first one makes the running
+** code raise "interrupted!" at its next check (vm_interrupt is safe in a
+** signal handler); the handler resets itself (SA_RESETHAND), so a second
+** Ctrl-C, for code that never reaches a check, ends tide. */
+static vm_State *volatile interruptible;
+
 static void on_sigint(int sig) {
-  static const char note[] =
-      "\n(tide cannot stop running code yet: press Ctrl-C again to quit)\n";
-  ssize_t r;
   (void)sig;
-  r = write(STDERR_FILENO, note, sizeof note - 1);
-  (void)r;
+  if (interruptible != NULL) vm_interrupt(interruptible);
 }
 
 /* Calls the function under 'narg' arguments on the stack with the message
-** handler; with 'catch_int', Ctrl-C is caught during the call (REPL). */
-static int docall(vm_State *S, int narg, int nres, int catch_int) {
+** handler, catching Ctrl-C during the call. */
+static int docall(vm_State *S, int narg, int nres) {
   int status;
   int base = vm_gettop(S) - narg; /* function index */
   struct sigaction sa, old;
   clear_errpos();
   vm_pushcfunction(S, msghandler);
   vm_insert(S, base);
-  if (catch_int) {
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND;
-    sigaction(SIGINT, &sa, &old);
-  }
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESETHAND;
+  interruptible = S;
+  sigaction(SIGINT, &sa, &old);
   status = vm_pcall(S, narg, nres, base);
-  if (catch_int) sigaction(SIGINT, &old, NULL);
+  sigaction(SIGINT, &old, NULL);
+  interruptible = NULL;
   vm_remove(S, base);
   return status;
 }
@@ -590,7 +585,7 @@ static int dochunk(vm_State *S, const char *code, size_t len,
   if (status == VM_ERRSYNTAX) note_syntax_error(S, name, code, len, 0);
   if (status == VM_OK) {
     remember_chunk(name, code, len, 0);
-    status = docall(S, 0, 0, 0);
+    status = docall(S, 0, 0);
   }
   return report(S, status);
 }
@@ -656,7 +651,7 @@ static int load_source(vm_State *S, const char *fname) {
 
 static int dofile(vm_State *S, const char *fname) {
   int status = load_source(S, fname);
-  if (status == VM_OK) status = docall(S, 0, 0, 0);
+  if (status == VM_OK) status = docall(S, 0, 0);
   return report(S, status);
 }
 
@@ -766,12 +761,12 @@ static int dolibrary(vm_State *S, const char *spec) {
   vm_getglobal(S, "require");
   if (eq == NULL) {
     vm_pushstring(S, spec);
-    status = docall(S, 1, 1, 0);
+    status = docall(S, 1, 1);
     if (status == VM_OK) vm_setglobal(S, spec);
   } else {
     char *glb = copy_bytes(spec, (size_t)(eq - spec));
     vm_pushstring(S, eq + 1);
-    status = docall(S, 1, 1, 0);
+    status = docall(S, 1, 1);
     if (status == VM_OK) {
       if (glb != NULL)
         vm_setglobal(S, glb);
@@ -840,7 +835,7 @@ static int handle_script(vm_State *S, char **argv, int script) {
     status = load_source(S, fname);
   if (status == VM_OK) {
     int n = push_script_args(S);
-    status = docall(S, n, VM_MULTRET, 0);
+    status = docall(S, n, VM_MULTRET);
   }
   return report(S, status);
 }
@@ -1034,7 +1029,7 @@ static void do_repl(vm_State *S) {
   use_editline = isatty(STDIN_FILENO);
   if (use_editline) init_history();
   while ((status = load_line(S)) != -1) {
-    if (status == VM_OK) status = docall(S, 0, VM_MULTRET, 1);
+    if (status == VM_OK) status = docall(S, 0, VM_MULTRET);
     if (status == VM_OK)
       print_results(S);
     else
@@ -1078,7 +1073,7 @@ static int pmain(vm_State *S) {
       do_repl(S);
     } else {
       int status = load_source(S, NULL);
-      if (status == VM_OK) status = docall(S, 0, 0, 0);
+      if (status == VM_OK) status = docall(S, 0, 0);
       if (report(S, status) != VM_OK) return 0;
     }
   }
