@@ -949,14 +949,9 @@ void vm_upvaluejoin(vm_State *S, int fidx1, int n1, int fidx2, int n2) {
   gc_objbarrier(S, f1, f1->upvals[n1 - 1]);
 }
 
-/* Memory held by the state: everything allocated outside the nursery plus
-** the nursery itself (reserved whole at creation). */
-size_t vm_memoryused(vm_State *S) {
-  Global *g = G(S);
-  return g->total_bytes + (size_t)(g->nursery_end - g->nursery_start);
-}
+/* What the memory limit counts: everything outside the nursery. */
+size_t vm_memoryused(vm_State *S) { return G(S)->total_bytes; }
 
-size_t vm_memorypeak(vm_State *S) {
-  Global *g = G(S);
-  return g->peak_bytes + (size_t)(g->nursery_end - g->nursery_start);
-}
+size_t vm_memorypeak(vm_State *S) { return G(S)->peak_bytes; }
+
+void *vm_getextraspace(vm_State *S) { return S->extraspace; }

@@ -443,6 +443,7 @@ struct vm_longjmp;
 /* A thread (coroutine) and its Lua stack. Threads are always old. */
 struct vm_State {
   GCHEADER;
+  void *extraspace[VM_EXTRASPACE / sizeof(void *)]; /* for the host (vm_getextraspace) */
   uint8_t status;
   uint8_t allowhook;
   unsigned short nci;

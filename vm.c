@@ -499,6 +499,10 @@ int do_pcall(vm_State *S, Pfunc func, void *u, ptrdiff_t old_top, ptrdiff_t ef) 
     status = closeprotected(S, old_top, status);
     do_seterrorobj(S, status, restorestack(S, old_top));
     do_shrinkstack(S);
+    /* After a memory error, collect now: the frames that held raw
+    ** pointers are gone, and the caller's next allocation must not fail
+    ** on garbage the limit was reached with. */
+    if (status == VM_ERRMEM && G(S)->gcemergency) gc_step(S);
   }
   S->errfunc = old_errfunc;
   return status;
@@ -617,6 +621,7 @@ int vm_resume(vm_State *S, vm_State *from, int nargs, int *nresults) {
     S->status = (uint8_t)status;
     do_seterrorobj(S, status, S->top);
     S->ci->top = S->top;
+    if (status == VM_ERRMEM && G(S)->gcemergency) gc_step(S); /* as in do_pcall */
   }
   *nresults = (status == VM_YIELD) ? S->ci->u2.nyield : cast_int(S->top - (S->ci->func + 1));
   /* both threads ran or received values since the last collection */
@@ -708,6 +713,7 @@ vm_State *thread_new(vm_State *S) {
   S1 = (vm_State *)gc_newold(S, T_THREAD, sizeof(vm_State));
   preinit_thread(S1, g);
   v->items[v->n++] = obj2gco(S1);
+  memcpy(S1->extraspace, G(S)->mainthread->extraspace, VM_EXTRASPACE);
   S1->hookmask = S->hookmask; /* a new thread inherits the hook */
   S1->basehookcount = S->basehookcount;
   S1->hook = S->hook;

@@ -150,6 +150,9 @@ void vm_close(vm_State *S);
 void vm_openlibs(vm_State *S, unsigned which);
 vm_State *vm_newthread(vm_State *S);               /* [-0,+1,e] */
 int vm_closethread(vm_State *T, vm_State *from);   /* [-?,+?,-] */
+/* The warning handler receives every piece of a warning (tocont: more
+** pieces follow) and also the control messages "@on" and "@off" (warn()
+** in Lua, -W in tide): a handler decides itself whether to honour them. */
 void vm_setwarnf(vm_State *S, vm_WarnFunction f, void *ud);
 void vm_warning(vm_State *S, const char *msg, int tocont);
 /* Turn GC stress mode on or off at run time. */
@@ -160,18 +163,25 @@ void vm_setgcstress(vm_State *S, int on);
 **   the running script raises the error "interrupted!" at its next check.
 ** - vm_setinterrupt(S, f, ud, period) calls f(S, ud) every `period`
 **   checks (a budget of loop iterations and calls; with a clock inside f,
-**   a time budget). f may raise an error itself (vm_errorf) or return
-**   non-zero to raise "interrupted!". f == NULL removes the callback.
+**   a time budget). f returns non-zero to stop the script with
+**   "interrupted!" (an error f raises itself is an ordinary, catchable
+**   error). f == NULL removes the callback.
 ** An interrupt stays in force (every later check raises again, so a
 ** script cannot catch it and carry on) until control returns to the host:
 ** the outermost vm_pcall/vm_resume clears it. */
 typedef int (*vm_InterruptFunction)(vm_State *S, void *ud);
 void vm_interrupt(vm_State *S);                            /* [-0,+0,-] */
 void vm_setinterrupt(vm_State *S, vm_InterruptFunction f, void *ud, int period);
-/* Memory in use now, and the most in use at once since creation (bytes,
-** nursery included). */
+/* Bytes in use now, and the most in use at once since creation, counted
+** as the memory limit counts them: everything outside the nursery (whose
+** vm_Options.nursery_size bytes plus a 64 KiB reserve are allocated once,
+** at creation). */
 size_t vm_memoryused(vm_State *S);
 size_t vm_memorypeak(vm_State *S);
+/* A pointer-sized area per thread for the host (Lua's extra space): new
+** threads start with a copy of the main thread's. [-0,+0,-] */
+#define VM_EXTRASPACE (sizeof(void *))
+void *vm_getextraspace(vm_State *S);
 /* Allocation samples: after every `rate` bytes allocated (on average; a
 ** rate of 0 turns sampling off), hook(S, ud, bytes, type) is called with
 ** the size and VM_T* type of the object whose allocation crossed the

@@ -227,6 +227,13 @@ static void test_memory_limit(void) {
     CHECK(st == VM_OK);
     vm_settop(S, 0);
   }
+  /* the very next call after a memory error works: the garbage the limit
+  ** was reached with is collected when the error is caught */
+  st = vm_dostring(S, "local t = {} while true do t[#t+1] = ('x'):rep(1000) .. #t end");
+  CHECK(st == VM_ERRMEM);
+  vm_pop(S, 1);
+  CHECK(vm_dostring(S, "local x = {} for i = 1, 100 do x[i] = 'y' .. i end") == VM_OK);
+  CHECK(vm_memoryused(S) < (32u << 20) && vm_memorypeak(S) <= (32u << 20));
   vm_setmemorylimit(S, 0);
   CHECK(vm_dostring(S, "local s = ('x'):rep(64 * 1024 * 1024) assert(#s == 67108864)") == VM_OK);
   vm_close(S);
