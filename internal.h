@@ -544,6 +544,7 @@ typedef struct Global {
   vm_WarnFunction warnf;
   void *ud_warn;
   int warn_on;           /* warnings enabled ("@on"/"@off") */
+  int warn_cont;         /* the default handler is inside a continued warning */
   int synerr_line, synerr_col; /* position of the last syntax error */
   int gcblocked;         /* >0: no collection may run (compiler active) */
 } Global;

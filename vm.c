@@ -915,6 +915,7 @@ vm_State *vm_newstate_opt(const vm_Options *opt) {
   S->gcflags = GCF_OLD | GCF_FIXED | GCF_REMEMBERED; /* always a root */
   preinit_thread(S, g);
   g->mainthread = S;
+  incnny(S); /* the main thread is never yieldable */
   g->seed = makeseed(S);
   setbfvalue(&g->nilvalue); /* "state not complete" until f_luaopen ends */
   g->warn_on = 0;
@@ -968,20 +969,19 @@ void vm_setwarnf(vm_State *S, vm_WarnFunction f, void *ud) {
 /* Default warning output: "Lua warning: " + pieces on stderr, controlled
 ** by "@on"/"@off" control messages, like lua.c. */
 static void defaultwarn(vm_State *S, const char *msg, int tocont) {
-  static int cont = 0;
   Global *g = G(S);
-  if (!cont && *msg == '@') {
+  if (!g->warn_cont && *msg == '@') {
     if (strcmp(msg, "@off") == 0) g->warn_on = 0;
     else if (strcmp(msg, "@on") == 0) g->warn_on = 1;
     return;
   }
   if (g->warn_on) {
-    if (!cont) fputs("Lua warning: ", stderr);
+    if (!g->warn_cont) fputs("Lua warning: ", stderr);
     fputs(msg, stderr);
     if (!tocont) fputs("\n", stderr);
     fflush(stderr);
   }
-  cont = tocont;
+  g->warn_cont = tocont;
 }
 
 void vm_warning(vm_State *S, const char *msg, int tocont) {
