@@ -3,7 +3,8 @@
 #   make            libtide.a, libtide.so and the tide binary
 #   make run        build and run a demo script
 #   make test       every test (see test/README.md)
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   (tide, vm.h, libtide.a, libtide.so*, tide.pc)
+#   make amalg      the library as one C file, $(BUILD)/amalg/tide.c
 #   make clean
 #
 # On a fresh Debian machine the first build installs what is missing when
@@ -26,13 +27,30 @@ OBJS     := $(CORE:%.c=$(BUILD)/%.o)
 PIC_OBJS := $(CORE:%.c=$(BUILD)/pic/%.o)
 HEADERS  := vm.h internal.h opcodes.h compiler.h libstrpack.h
 
-.PHONY: all run test clean install deps check-deps debug
-all: libtide.a libtide.so tide
+# Library version: major.minor from vm.h (which has no patch level). The
+# shared library is the file libtide.so.MAJOR.MINOR.0 with the soname
+# libtide.so.MAJOR (what executables record), and libtide.so is the name
+# -ltide finds at link time; the two are symlinks to the file. (In the
+# sed patterns "." stands for "#", which older makes take as a comment.)
+VERSION_MAJOR := $(shell sed -n 's/^.define VM_VERSION_MAJOR *\([0-9]*\).*/\1/p' vm.h)
+VERSION_MINOR := $(shell sed -n 's/^.define VM_VERSION_MINOR *\([0-9]*\).*/\1/p' vm.h)
+VERSION       := $(VERSION_MAJOR).$(VERSION_MINOR).0
+SONAME        := libtide.so.$(VERSION_MAJOR)
+SOFILE        := libtide.so.$(VERSION)
+
+# Library objects hide every symbol but those vm.h declares (it wraps its
+# declarations in `#pragma GCC visibility push(default)`): libtide.so
+# exports only vm_*, and the tide binary, linked with -rdynamic so that C
+# modules resolve vm_* against it, exports just those as well.
+VISIBILITY := -fvisibility=hidden
+
+.PHONY: all run test clean install deps check-deps debug amalg
+all: libtide.a libtide.so $(SONAME) tide
 
 # ---------------------------------------------------------------- deps
 # Debian packages the build and the tests need.
 BUILD_PKGS := libmimalloc-dev libxxhash-dev libedit-dev
-TEST_PKGS  := lua5.4
+TEST_PKGS  := lua5.4 pkgconf
 DEPS_STAMP := $(BUILD)/.deps-ok
 
 $(DEPS_STAMP):
@@ -45,18 +63,21 @@ check-deps:
 # ---------------------------------------------------------------- build
 $(BUILD)/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(VISIBILITY) -c $< -o $@
 
 $(BUILD)/pic/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -fPIC -c $< -o $@
+	$(CC) $(CFLAGS) $(VISIBILITY) -fPIC -c $< -o $@
 
 libtide.a: $(OBJS)
 	rm -f $@
 	ar rcs $@ $^
 
-libtide.so: $(PIC_OBJS)
-	$(CC) -shared -o $@ $^ $(LDLIBS)
+$(SOFILE): $(PIC_OBJS)
+	$(CC) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LDLIBS)
+
+$(SONAME) libtide.so: $(SOFILE)
+	ln -sf $(SOFILE) $@
 
 tide: $(BUILD)/cli.o libtide.a
 	$(CC) $(CFLAGS) -rdynamic -o $@ $(BUILD)/cli.o libtide.a $(LDLIBS) -ledit
@@ -78,16 +99,43 @@ $(DEBUG_BUILD)/tide: $(BUILD)/cli.o $(DEBUG_BUILD)/libtide.a
 run: tide
 	./tide examples/hello.lua
 
+# ---------------------------------------------------------------- amalgamation
+# `make amalg`: $(BUILD)/amalg/tide.c, the library (not cli.c) as one C
+# file that builds with `cc -c tide.c`, with a copy of vm.h next to it.
+# tools/amalg.sh renames the file-scope names that would clash once the
+# sources share one translation unit (the sources stay as they are).
+AMALG_DIR := $(BUILD)/amalg
+AMALG     := $(AMALG_DIR)/tide.c
+amalg: $(AMALG)
+
+$(AMALG): tools/amalg.sh $(CORE) $(HEADERS)
+	sh tools/amalg.sh $(AMALG_DIR) $(CORE)
+
 # ---------------------------------------------------------------- test
 include test/test.mk
 
 # ---------------------------------------------------------------- install
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
+# The soname and development symlinks are made here, so no ldconfig run is
+# needed to create them. (Installing into a directory the dynamic loader
+# only knows through its cache, like /usr/local/lib, still wants `ldconfig`
+# before programs can load libtide.so.$(VERSION_MAJOR) from there.)
+install: all $(BUILD)/tide.pc
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 755 tide $(DESTDIR)$(PREFIX)/bin/tide
 	install -m 644 libtide.a $(DESTDIR)$(PREFIX)/lib/libtide.a
-	install -m 755 libtide.so $(DESTDIR)$(PREFIX)/lib/libtide.so
+	install -m 755 $(SOFILE) $(DESTDIR)$(PREFIX)/lib/$(SOFILE)
+	ln -sf $(SOFILE) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SOFILE) $(DESTDIR)$(PREFIX)/lib/libtide.so
 	install -m 644 vm.h $(DESTDIR)$(PREFIX)/include/vm.h
+	install -m 644 $(BUILD)/tide.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/tide.pc
+
+# tide.pc names the PREFIX being installed to, so it is written anew on
+# every install (a different PREFIX leaves no timestamp to compare with).
+.PHONY: $(BUILD)/tide.pc
+$(BUILD)/tide.pc: tools/tide.pc.in
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' tools/tide.pc.in > $@
 
 clean:
-	rm -rf $(BUILD) build-san build-debug libtide.a libtide.so tide
+	rm -rf $(BUILD) build-san build-debug libtide.a libtide.so libtide.so.* tide

@@ -348,7 +348,7 @@ static GCObject *promote(Global *g, GCObject *o) {
   size = objsize(o);
   n = (GCObject *)gcmem_grow(NULL, size);
   memcpy(n, o, size);
-  g->total_bytes += size;
+  gc_addbytes(g, (ptrdiff_t)size);
   n->gcflags = GCF_OLD | (o->gcflags & GCF_FINALIZE);
   n->gcnext = g->allgc;
   g->allgc = n;
@@ -664,8 +664,23 @@ void gc_full(vm_State *S) {
   sweep(S);
   g->old_threshold = g->total_bytes / 100 * (size_t)g->gcpause;
   if (g->old_threshold < GC_MIN_THRESHOLD) g->old_threshold = GC_MIN_THRESHOLD;
+  gc_capthreshold(g);
   g->major_count++;
   g->gcstopem = 0;
+}
+
+/* Under a memory limit the next major comes before the limit does, so
+** garbage is collected rather than reported as "not enough memory": at
+** most halfway from the live bytes to the limit, but never closer to the
+** live bytes than 1/32 of the limit (a heap near the limit would
+** otherwise run a full collection at every safe point). */
+void gc_capthreshold(Global *g) {
+  size_t headroom, cap;
+  if (g->memlimit == 0) return;
+  headroom = g->total_bytes < g->memlimit ? (g->memlimit - g->total_bytes) / 2 : 0;
+  if (headroom < g->memlimit / 32) headroom = g->memlimit / 32;
+  cap = g->total_bytes + headroom;
+  if (g->old_threshold > cap) g->old_threshold = cap;
 }
 
 /* The safe point's slow path: decide which collection to run. */
@@ -674,7 +689,8 @@ void gc_step(vm_State *S) {
   if (g->gcblocked || g->gcstopem) return; /* request stays pending */
   g->gcrequest = 0;
   if (g->gcstress) {
-    if (g->gcemergency || ++g->stress_count % 256 == 0) {
+    if (g->gcemergency || ++g->stress_count % 256 == 0 ||
+        (g->total_bytes > g->old_threshold && !g->gcstopped)) {
       g->gcemergency = 0;
       gc_full(S);
     } else {

@@ -551,6 +551,13 @@ typedef struct Global {
 
 #define G(S) ((S)->g)
 
+/* Every change of the byte count outside mem_* goes through here, so the
+** peak stays right. */
+static inline void gc_addbytes(Global *g, ptrdiff_t delta) {
+  g->total_bytes += (size_t)delta;
+  if (g->total_bytes > g->peak_bytes) g->peak_bytes = g->total_bytes;
+}
+
 /* ======================================================================
 ** Memory (gc.c)
 ** ====================================================================== */
@@ -586,6 +593,7 @@ void gc_init(vm_State *S, size_t nursery_size);
 void gc_freeall(vm_State *S);
 /* A GC safe point: may move young objects. */
 #define gc_check(S) do { if (l_unlikely(G(S)->gcrequest)) gc_step(S); } while (0)
+void gc_capthreshold(Global *g);
 void gc_step(vm_State *S);
 void gc_minor(vm_State *S);
 void gc_full(vm_State *S);

@@ -135,7 +135,7 @@ int do_reallocstack(vm_State *S, int newsize, int raiseerror) {
     if (raiseerror) mem_error(S);
     return 0;
   }
-  G(S)->total_bytes += (size_t)(newsize - oldsize) * sizeof(TValue);
+  gc_addbytes(G(S), (ptrdiff_t)(newsize - oldsize) * (ptrdiff_t)sizeof(TValue));
   S->stack = newstack;
   correctstack(S);
   S->stack_last = S->stack + newsize;
@@ -154,10 +154,8 @@ int do_growstack(vm_State *S, int n, int raiseerror) {
     int needed = cast_int(S->top - S->stack) + n;
     if (newsize > MAXSTACK) newsize = MAXSTACK;
     if (newsize < needed) newsize = needed;
-    if (l_likely(newsize <= MAXSTACK)) {
-      do_reallocstack(S, newsize, raiseerror);
-      return 1;
-    }
+    if (l_likely(newsize <= MAXSTACK))
+      return do_reallocstack(S, newsize, raiseerror); /* 0 if memory refused it */
   }
   do_reallocstack(S, ERRORSTACKSIZE, raiseerror);
   if (raiseerror) dbg_runerror(S, "stack overflow");
@@ -953,7 +951,11 @@ void vm_close(vm_State *S) { close_state(G(S)->mainthread); }
 
 void vm_setgcstress(vm_State *S, int on) { gc_setstress(S, on); }
 
-void vm_setmemorylimit(vm_State *S, size_t limit) { G(S)->memlimit = limit; }
+void vm_setmemorylimit(vm_State *S, size_t limit) {
+  Global *g = G(S);
+  g->memlimit = limit;
+  gc_capthreshold(g); /* collect before reaching the new limit */
+}
 
 size_t vm_getmemorylimit(vm_State *S) { return G(S)->memlimit; }
 

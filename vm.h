@@ -190,7 +190,9 @@ void *vm_getextraspace(vm_State *S);
 ** call anything else of the API. */
 typedef void (*vm_AllocSampleHook)(vm_State *S, void *ud, size_t bytes, int type);
 void vm_setallocsampler(vm_State *S, size_t rate, vm_AllocSampleHook hook, void *ud);
-/* Memory limit (0 = none): an allocation that would take the bytes held
+/* Memory limit (0 = none). (A minor collection copies surviving young
+** objects out of the nursery without checking the limit, so the count can
+** exceed it by at most the nursery's size.) An allocation that would take the bytes held
 ** outside the nursery past it raises "not enough memory" (VM_ERRMEM), a
 ** catchable error; the next GC safe point then runs a full collection, so
 ** the state stays usable once the error is caught. */

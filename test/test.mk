@@ -64,14 +64,28 @@ test-stress: all $(TEST_C_BINS)
 	@TIDE_GC_STRESS=1 bash test/run-diff.sh ./tide
 
 # vm.h must compile as pedantic C99 and C++11, and an installed Tide must
-# be usable by a host program built outside the tree.
-test-install: all
+# be usable by a host program built outside the tree: with the flags the
+# README gives, and with pkg-config's (shared, and static: Libs.private).
+# libtide.so exports vm_* only, under its soname libtide.so.MAJOR.
+INST := $(BUILD)/inst
+test-install: all check-deps
 	@echo "== public header and installation"
 	@$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -fsyntax-only -x c vm.h
 	@if command -v g++ >/dev/null; then g++ -std=c++11 -pedantic -Wall -Werror -fsyntax-only -x c++ vm.h; fi
-	@rm -rf $(BUILD)/inst && $(MAKE) --no-print-directory install PREFIX=$(CURDIR)/$(BUILD)/inst >/dev/null
-	@$(CC) -I$(BUILD)/inst/include examples/host.c -L$(BUILD)/inst/lib -ltide $(LDLIBS) -o $(BUILD)/inst/host
-	@LD_LIBRARY_PATH=$(BUILD)/inst/lib $(BUILD)/inst/host | grep -q "^2 results: 42-xxx 3.14" && echo "installed library works"
+	@rm -rf $(INST) && $(MAKE) --no-print-directory install PREFIX=$(CURDIR)/$(INST) >/dev/null
+	@nm -D --defined-only $(INST)/lib/libtide.so | \
+	  awk '$$3 !~ /^vm_/ { print "libtide.so exports " $$3 " (not vm_*)"; bad = 1 } END { exit bad }'
+	@test "$$(readlink $(INST)/lib/$(SONAME))" = $(SOFILE) && test "$$(readlink $(INST)/lib/libtide.so)" = $(SOFILE)
+	@readelf -d $(INST)/lib/$(SOFILE) | grep -q 'SONAME.*\[$(SONAME)\]'
+	@$(CC) -I$(INST)/include examples/host.c -L$(INST)/lib -ltide $(LDLIBS) -o $(INST)/host
+	@LD_LIBRARY_PATH=$(INST)/lib $(INST)/host | grep -q "^2 results: 42-xxx 3.14" && echo "installed library works"
+	@export PKG_CONFIG_PATH=$(INST)/lib/pkgconfig; \
+	  $(CC) examples/host.c $$(pkg-config --cflags --libs tide) -o $(INST)/host-pc && \
+	  $(CC) examples/host.c $$(pkg-config --cflags --libs --static tide | sed 's/-ltide /-l:libtide.a /') -o $(INST)/host-static
+	@readelf -d $(INST)/host-pc | grep -q 'NEEDED.*\[$(SONAME)\]'
+	@if readelf -d $(INST)/host-static | grep -q 'NEEDED.*libtide'; then echo "host-static needs libtide.so"; exit 1; fi
+	@LD_LIBRARY_PATH=$(INST)/lib $(INST)/host-pc | grep -q "^2 results: 42-xxx 3.14"
+	@$(INST)/host-static | grep -q "^2 results: 42-xxx 3.14" && echo "pkg-config tide works (shared and --static)"
 
 # A separate build tree with sanitizers; it reuses nothing from the normal one.
 test-san:
@@ -139,7 +153,7 @@ test-fuzz-undump:
 MISUSE_CASES := badindex zeroindex overpush notatable fewargs settop metatable uservalue
 .PHONY: test-debug
 # (joins `test:` once every C test respects the acceptable-index rule)
-# test: test-debug
+test: test-debug
 test-debug: debug
 	@echo "== debug build with API assertions"
 	@mkdir -p build-debug/ctest
@@ -155,3 +169,40 @@ test-debug: debug
 	  grep -q "tide: API misuse" build-debug/misuse.err || { echo "misuse '$$c': no message"; cat build-debug/misuse.err; exit 1; }; \
 	done
 	@echo "$(words $(MISUSE_CASES)) API misuse cases caught"
+
+# ---------------------------------------------------------------- examples
+# The host examples (examples/*.c): each builds as strict C99 against vm.h
+# and libtide.a (cmodule.c as a C module that ./tide loads with require),
+# runs, and must print exactly examples/expected/NAME.out (examples/run.sh).
+EXAMPLES      := config userdata eventloop sandbox snippets
+EXAMPLE_FLAGS := -std=c99 -O2 -g -Wall -Wextra -Werror -I.
+.PHONY: test-examples
+test-quick: test-examples
+
+$(BUILD)/examples/%: examples/%.c libtide.a vm.h
+	@mkdir -p $(dir $@)
+	$(CC) $(EXAMPLE_FLAGS) $< -o $@ libtide.a $(LDLIBS)
+
+$(BUILD)/examples/cmodule.so: examples/cmodule.c vm.h
+	@mkdir -p $(dir $@)
+	$(CC) $(EXAMPLE_FLAGS) -shared -fPIC $< -o $@
+
+test-examples: $(EXAMPLES:%=$(BUILD)/examples/%) $(BUILD)/examples/cmodule.so tide
+	@echo "== host examples"
+	@bash examples/run.sh $(BUILD)/examples ./tide
+
+# ---------------------------------------------------------------- amalgamation
+# `make amalg` (tools/amalg.sh) must give one C file that builds the library
+# with one compiler command and no warning: compile it, link examples/host.c
+# against the object, run it. Then the self-checking Lua tests run on a tide
+# built from it, in case a rename changed what some name refers to.
+.PHONY: test-amalg
+test: test-amalg
+
+test-amalg: $(AMALG) $(TEST_CMOD) | $(DEPS_STAMP)
+	@echo "== amalgamation ($(AMALG))"
+	$(CC) $(CFLAGS) -Werror -c $(AMALG) -o $(AMALG_DIR)/tide.o
+	$(CC) $(CFLAGS) -I$(AMALG_DIR) examples/host.c $(AMALG_DIR)/tide.o $(LDLIBS) -o $(AMALG_DIR)/host
+	@$(AMALG_DIR)/host | grep -q "^2 results: 42-xxx 3.14" && echo "amalgamated library works"
+	$(CC) $(CFLAGS) -rdynamic -I$(AMALG_DIR) cli.c $(AMALG_DIR)/tide.o $(LDLIBS) -ledit -o $(AMALG_DIR)/tide
+	@bash test/run-lua.sh $(AMALG_DIR)/tide

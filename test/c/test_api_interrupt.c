@@ -1,0 +1,292 @@
+/*
+** test_api_interrupt.c — interrupts and budgets: vm_interrupt (from a C
+** function the script calls, from another OS thread, from a signal
+** handler), inside loops and deep recursion, in coroutines; an interrupt
+** cannot be caught by the script and is cleared when the host regains
+** control; vm_setinterrupt callbacks (period, non-zero return, an error
+** raised by the callback itself is catchable, removal with NULL).
+** Prints "test_api_interrupt: all checks passed" or the failed checks; the
+** exit status is non-zero on failure.
+*/
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+
+#include "vm.h"
+
+static int failures = 0;
+static int checks = 0;
+
+#define CHECK(cond) \
+  do { \
+    checks++; \
+    if (!(cond)) { \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+      failures++; \
+    } \
+  } while (0)
+
+#define CHECK_STR(got, want) \
+  do { \
+    const char *g_ = (got), *w_ = (want); \
+    checks++; \
+    if (g_ == NULL || strcmp(g_, w_) != 0) { \
+      fprintf(stderr, "%s:%d: got \"%s\", want \"%s\"\n", __FILE__, __LINE__, g_ ? g_ : "(null)", w_); \
+      failures++; \
+    } \
+  } while (0)
+
+static vm_State *newstate_libs(void) {
+  vm_State *S = vm_newstate();
+  vm_openlibs(S, VM_LIB_ALL);
+  return S;
+}
+
+/* the error message ends with "interrupted!" (after a position, if any) */
+static int isinterrupted(vm_State *S) {
+  const char *m = vm_tostring(S, -1);
+  size_t n = m ? strlen(m) : 0;
+  return n >= 12 && strcmp(m + n - 12, "interrupted!") == 0;
+}
+
+static int c_trigger(vm_State *S) {
+  vm_interrupt(S);
+  return 0;
+}
+
+static int c_count(vm_State *S) {
+  /* how far the script got: a global counter */
+  vm_getglobal(S, "progress");
+  vm_pushinteger(S, vm_tointeger(S, -1) + 1);
+  vm_setglobal(S, "progress");
+  return 0;
+}
+
+static void test_interrupt_from_script(void) {
+  vm_State *S = newstate_libs();
+  int st;
+  vm_pushcfunction(S, c_trigger);
+  vm_setglobal(S, "trigger");
+  vm_pushcfunction(S, c_count);
+  vm_setglobal(S, "count");
+  /* an endless loop */
+  st = vm_dostring(S, "trigger() while true do end");
+  CHECK(st == VM_ERRRUN);
+  CHECK(isinterrupted(S));
+  vm_settop(S, 0);
+  /* cleared once the host has control: the next call runs normally */
+  CHECK(vm_dostring(S, "local s = 0 for i = 1, 100000 do s = s + i end return s") == VM_OK);
+  CHECK(vm_tointeger(S, -1) == 5000050000);
+  vm_settop(S, 0);
+  /* the script cannot catch it and carry on */
+  st = vm_dostring(S, "progress = 0\n"
+                      "trigger()\n"
+                      "for i = 1, 100 do\n"
+                      "  local ok, e = pcall(function() while true do end end)\n"
+                      "  count()\n"
+                      "end\n"
+                      "return 'escaped'");
+  CHECK(st == VM_ERRRUN && isinterrupted(S));
+  vm_settop(S, 0);
+  CHECK(vm_getglobal(S, "progress") == VM_TNUMBER && vm_tointeger(S, -1) <= 1);
+  vm_settop(S, 0);
+  /* deep recursion: stopped at a call, long before a stack overflow */
+  st = vm_dostring(S, "progress = 0\n"
+                      "local function f(n) if n == 100 then trigger() end count() return 1 + f(n + 1) end\n"
+                      "return f(0)");
+  CHECK(st == VM_ERRRUN && isinterrupted(S));
+  vm_settop(S, 0);
+  CHECK(vm_getglobal(S, "progress") == VM_TNUMBER && vm_tointeger(S, -1) >= 100 && vm_tointeger(S, -1) < 2000);
+  vm_settop(S, 0);
+  /* deep recursion that loops at the bottom */
+  st = vm_dostring(S, "local function f(n) if n == 0 then trigger() while true do end end return f(n - 1) + 1 end\n"
+                      "return f(5000)");
+  CHECK(st == VM_ERRRUN && isinterrupted(S));
+  vm_settop(S, 0);
+  /* through a coroutine resumed by the script: the resumer is stopped too */
+  st = vm_dostring(S, "local co = coroutine.create(function() trigger() while true do end end)\n"
+                      "local ok, e = coroutine.resume(co)\n"
+                      "caught = e\n"
+                      "while true do end");
+  CHECK(st == VM_ERRRUN && isinterrupted(S));
+  vm_settop(S, 0);
+  CHECK(vm_getglobal(S, "caught") == VM_TSTRING && isinterrupted(S));
+  vm_settop(S, 0);
+  /* a coroutine resumed by the host */
+  {
+    vm_State *co = vm_newthread(S);
+    int nres;
+    CHECK(vm_loadstring(co, "coroutine.yield(1) trigger() while true do end") == VM_OK);
+    CHECK(vm_resume(co, S, 0, &nres) == VM_YIELD);
+    vm_pop(co, nres);
+    st = vm_resume(co, S, 0, &nres);
+    CHECK(st == VM_ERRRUN && isinterrupted(co));
+    CHECK(vm_status(co) == VM_ERRRUN);
+    vm_settop(S, 0);
+  }
+  /* an interrupt requested while nothing runs is dropped by the next
+  ** host call (the outermost vm_pcall clears it) */
+  vm_interrupt(S);
+  CHECK(vm_dostring(S, "for i = 1, 100000 do end return 'ran'") == VM_OK);
+  CHECK_STR(vm_tostring(S, -1), "ran");
+  vm_close(S);
+}
+
+/* from another OS thread, while the script spins */
+static void *interrupter(void *arg) {
+  struct timespec ts = {0, 30 * 1000 * 1000};
+  nanosleep(&ts, NULL);
+  vm_interrupt((vm_State *)arg);
+  return NULL;
+}
+
+static void test_interrupt_from_thread(void) {
+  vm_State *S = newstate_libs();
+  pthread_t th;
+  int st;
+  CHECK(pthread_create(&th, NULL, interrupter, S) == 0);
+  st = vm_dostring(S, "local x = 0 while true do x = x + 1 end");
+  pthread_join(th, NULL);
+  CHECK(st == VM_ERRRUN && isinterrupted(S));
+  vm_settop(S, 0);
+  CHECK(vm_eval(S, "'after'") == 1);
+  vm_close(S);
+}
+
+/* from a signal handler */
+static vm_State *sigstate;
+
+static void on_alarm(int sig) {
+  (void)sig;
+  vm_interrupt(sigstate);
+}
+
+static void test_interrupt_from_signal(void) {
+  vm_State *S = newstate_libs();
+  struct sigaction sa, old;
+  struct itimerval it;
+  int st;
+  sigstate = S;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_alarm;
+  sigemptyset(&sa.sa_mask);
+  CHECK(sigaction(SIGALRM, &sa, &old) == 0);
+  memset(&it, 0, sizeof it);
+  it.it_value.tv_usec = 30000;
+  CHECK(setitimer(ITIMER_REAL, &it, NULL) == 0);
+  st = vm_dostring(S, "local t = {} local i = 0 while true do i = i + 1 t[i % 100 + 1] = i end");
+  CHECK(st == VM_ERRRUN && isinterrupted(S));
+  sigaction(SIGALRM, &old, NULL);
+  vm_close(S);
+}
+
+/* ---------------------------------------------------------------------- */
+/* budgets: vm_setinterrupt                                                */
+
+typedef struct Budget {
+  int calls;
+  int stop_at;     /* return non-zero on this call */
+  int raise_at;    /* raise an error on this call */
+} Budget;
+
+static int budget_cb(vm_State *S, void *ud) {
+  Budget *b = ud;
+  b->calls++;
+  if (b->raise_at && b->calls == b->raise_at) vm_errorf(S, "budget error at %d", b->calls);
+  return b->stop_at && b->calls >= b->stop_at;
+}
+
+static void test_setinterrupt(void) {
+  vm_State *S = newstate_libs();
+  Budget b;
+  int st;
+  /* a budget of about 5 x 1000 checks */
+  memset(&b, 0, sizeof b);
+  b.stop_at = 5;
+  vm_setinterrupt(S, budget_cb, &b, 1000);
+  st = vm_dostring(S, "n = 0 while true do n = n + 1 end");
+  CHECK(st == VM_ERRRUN && isinterrupted(S));
+  CHECK(b.calls == 5);
+  vm_settop(S, 0);
+  CHECK(vm_getglobal(S, "n") == VM_TNUMBER);
+  CHECK(vm_tointeger(S, -1) >= 3000 && vm_tointeger(S, -1) <= 5000); /* one check per iteration */
+  vm_settop(S, 0);
+  /* the callback keeps being called for short scripts without stopping them */
+  memset(&b, 0, sizeof b);
+  b.stop_at = 0;
+  CHECK(vm_dostring(S, "local s = 0 for i = 1, 10000 do s = s + i end return s") == VM_OK);
+  CHECK(b.calls >= 9 && b.calls <= 11);
+  vm_settop(S, 0);
+  /* function calls count as checks too */
+  memset(&b, 0, sizeof b);
+  CHECK(vm_dostring(S, "local function f(n) if n > 0 then return 1 + f(n - 1) end return 0 end\n"
+                       "return f(5000)") == VM_OK);
+  CHECK(b.calls >= 4 && b.calls <= 6);
+  vm_settop(S, 0);
+  /* an error raised by the callback is an ordinary error: catchable */
+  memset(&b, 0, sizeof b);
+  b.raise_at = 2;
+  st = vm_dostring(S, "local ok, e = pcall(function() while true do end end)\n"
+                      "return ok, e");
+  CHECK(st == VM_OK);
+  CHECK(vm_toboolean(S, 1) == 0);
+  CHECK(vm_isstring(S, 2) && strstr(vm_tostring(S, 2), "budget error at 2") != NULL);
+  vm_settop(S, 0);
+  /* with a stop: not catchable */
+  memset(&b, 0, sizeof b);
+  b.stop_at = 3;
+  st = vm_dostring(S, "for i = 1, 10 do pcall(function() while true do end end) end return 'escaped'");
+  CHECK(st == VM_ERRRUN && isinterrupted(S));
+  vm_settop(S, 0);
+  /* removed: loops run to completion */
+  vm_setinterrupt(S, NULL, NULL, 0);
+  memset(&b, 0, sizeof b);
+  b.stop_at = 1;
+  CHECK(vm_dostring(S, "local s = 0 for i = 1, 200000 do s = s + 1 end return s") == VM_OK);
+  CHECK(b.calls == 0 && vm_tointeger(S, -1) == 200000);
+  vm_settop(S, 0);
+  /* a period of 1: every check */
+  memset(&b, 0, sizeof b);
+  b.stop_at = 10;
+  vm_setinterrupt(S, budget_cb, &b, 1);
+  CHECK(vm_dostring(S, "n = 0 while true do n = n + 1 end") == VM_ERRRUN);
+  CHECK(b.calls == 10);
+  vm_settop(S, 0);
+  CHECK(vm_getglobal(S, "n") == VM_TNUMBER && vm_tointeger(S, -1) >= 8 && vm_tointeger(S, -1) <= 10);
+  vm_setinterrupt(S, NULL, NULL, 0);
+  vm_close(S);
+}
+
+/* an interrupt of a budget inside a coroutine the host resumes, which
+** then stays usable as a state */
+static void test_budget_coroutine(void) {
+  vm_State *S = newstate_libs();
+  vm_State *co = vm_newthread(S);
+  Budget b;
+  int nres, st;
+  memset(&b, 0, sizeof b);
+  b.stop_at = 2;
+  vm_setinterrupt(S, budget_cb, &b, 500);
+  CHECK(vm_loadstring(co, "while true do end") == VM_OK);
+  st = vm_resume(co, S, 0, &nres);
+  CHECK(st == VM_ERRRUN && isinterrupted(co));
+  vm_setinterrupt(S, NULL, NULL, 0);
+  CHECK(vm_eval(S, "'fine'") == 1);
+  vm_close(S);
+}
+
+int main(void) {
+  test_interrupt_from_script();
+  test_interrupt_from_thread();
+  test_interrupt_from_signal();
+  test_setinterrupt();
+  test_budget_coroutine();
+  if (getenv("TEST_API_COUNT")) fprintf(stderr, "test_api_interrupt: %d checks\n", checks);
+  if (failures) fprintf(stderr, "test_api_interrupt: %d failure(s)\n", failures);
+  else printf("test_api_interrupt: all checks passed\n");
+  return failures != 0;
+}
