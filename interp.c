@@ -813,10 +813,9 @@ void interp_execute(vm_State *S, CallInfo *ci) {
 #define vmbreak { vmfetch(); vmdispatch(GET_OPCODE(i)); }
 
 startfunc:
-  if (l_unlikely(--G(S)->icount <= 0)) { /* a call: interrupt check */
-    S->top = ci->top;
-    interp_checkinterrupt(S);
-  }
+  /* A call: interrupt check. The top stays where the call left it: a
+  ** vararg function's VARARGPREP counts its arguments from it. */
+  if (l_unlikely(--G(S)->icount <= 0)) interp_checkinterrupt(S);
   trap = S->hookmask;
 returning:
   k = CL()->p->k;

@@ -279,7 +279,35 @@ static void test_budget_coroutine(void) {
   vm_close(S);
 }
 
+static int count_cb(vm_State *S, void *ud) {
+  (void)S;
+  ++*(int *)ud;
+  return 0;
+}
+
+/* The check at a function's entry runs before a vararg function has
+** collected its arguments: it must leave the stack top alone (it once set
+** it to the frame's top, and the function saw stale slots as extra
+** arguments whenever the check fell on its call). */
+static void test_check_at_vararg_entry(void) {
+  vm_State *S = newstate_libs();
+  int calls = 0;
+  vm_setinterrupt(S, count_cb, &calls, 1);
+  CHECK(vm_eval(S, "(function() "
+                   "  local function f(...) return select('#', ...) end "
+                   "  local function g(a, b, ...) return a, b, select('#', ...) end "
+                   "  local t = {} for i = 1, 30 do t[i] = i end "
+                   "  local r = {} "
+                   "  for i = 1, 5 do r[#r + 1] = f(1, 2) .. g(7, nil, 3) .. f() .. f(table.unpack(t)) end "
+                   "  return table.concat(r, ' ') end)()") == 1);
+  CHECK_STR(vm_tostring(S, -1), "27030 27030 27030 27030 27030");
+  CHECK(calls > 10);
+  vm_setinterrupt(S, NULL, NULL, 0);
+  vm_close(S);
+}
+
 int main(void) {
+  test_check_at_vararg_entry();
   test_interrupt_from_script();
   test_interrupt_from_thread();
   test_interrupt_from_signal();
