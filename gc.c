@@ -30,6 +30,7 @@
 #include <mimalloc.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #include "internal.h"
@@ -398,7 +399,7 @@ static void fwdfields(Global *g, GCObject *o) {
         for (i = 0; i < n; i++) {
           Node *nd = gnode(t, i);
           fwdvalue(g, gval(nd));
-          if (nd->key_tt >= T_SHRSTR && !isold(nd->key_val.gc))
+          if (keyiscollectable(nd) && !isold(nd->key_val.gc))
             nd->key_val.gc = promote(g, nd->key_val.gc);
         }
       }
@@ -569,23 +570,150 @@ static void markproto(Global *g, Proto *f) {
     if (f->locvars[i].varname) markobj(g, obj2gco(f->locvars[i].varname));
 }
 
+/* ----------------------------------------------------------------------
+** Weak tables. Only major collections treat weak references as weak: a
+** minor collection promotes whatever a weak table refers to, so a young
+** object held only weakly lives until the next major collection (a full
+** `collectgarbage()` always clears it). Marking puts each weak table on
+** one of three lists; ephemerons (weak keys, strong values) mark a value
+** only once its key is marked, repeated until nothing changes; then the
+** entries whose weak side was not marked are removed. Strings are values,
+** not objects, for this purpose: they are never removed.
+** ---------------------------------------------------------------------- */
+
+#define WEAK_KEYS 1
+#define WEAK_VALUES 2
+
+static int weakmode(Global *g, Table *t) {
+  const TValue *mode;
+  int m = 0;
+  if (t->metatable == NULL) return 0;
+  mode = gfasttm(g, t->metatable, TM_MODE);
+  if (mode != NULL && ttisstring(mode)) {
+    const char *s = getstr(tsvalue(mode));
+    if (strchr(s, 'k')) m |= WEAK_KEYS;
+    if (strchr(s, 'v')) m |= WEAK_VALUES;
+  }
+  return m;
+}
+
+/* An entry whose value is empty no longer keeps its key alive. */
+static void clearkey(Node *n) {
+  if (keyiscollectable(n)) n->key_tt = T_DEADKEY;
+}
+
+/* Whether a weak reference to o is to be removed: o was not marked.
+** Strings are marked instead (they are values). */
+static int iscleared(Global *g, GCObject *o) {
+  if (o->tt == T_SHRSTR || o->tt == T_LNGSTR) {
+    markobj(g, o);
+    return 0;
+  }
+  return !(o->gcflags & GCF_MARK);
+}
+
+#define valiscleared(g, v) (iscollectable(v) && iscleared(g, gcvalue(v)))
+
+/* Marks the values of an ephemeron whose keys are marked; returns whether
+** it marked anything new. */
+static int markephemeron(Global *g, Table *t) {
+  unsigned i, n = sizenode(t);
+  int marked = 0;
+  if (isdummy(t)) return 0;
+  for (i = 0; i < n; i++) {
+    Node *nd = gnode(t, i);
+    TValue *v = gval(nd);
+    if (ttisnil(v)) {
+      clearkey(nd);
+    } else if (!(keyiscollectable(nd) && iscleared(g, nd->key_val.gc)) &&
+               iscollectable(v) && !(gcvalue(v)->gcflags & GCF_MARK)) {
+      markobj(g, gcvalue(v));
+      marked = 1;
+    }
+  }
+  return marked;
+}
+
+static void marktable(Global *g, Table *t) {
+  unsigned i, n;
+  int mode = weakmode(g, t);
+  if (t->metatable) markobj(g, obj2gco(t->metatable));
+  if (!(mode & WEAK_VALUES))     /* array keys are integers: never weak */
+    for (i = 0; i < t->asize; i++) markvalue(g, &t->array[i]);
+  switch (mode) {
+    case WEAK_KEYS:
+      vec_push(&g->ephemerons, obj2gco(t));
+      markephemeron(g, t);
+      return;
+    case WEAK_VALUES: vec_push(&g->weakvalues, obj2gco(t)); break;
+    case WEAK_KEYS | WEAK_VALUES: vec_push(&g->allweak, obj2gco(t)); break;
+    default: break;
+  }
+  if (isdummy(t)) return;
+  n = sizenode(t);
+  for (i = 0; i < n; i++) {
+    Node *nd = gnode(t, i);
+    if (ttisnil(gval(nd))) {
+      clearkey(nd);
+      continue;
+    }
+    if (!(mode & WEAK_KEYS) && keyiscollectable(nd)) markobj(g, nd->key_val.gc);
+    if (!(mode & WEAK_VALUES)) markvalue(g, gval(nd));
+  }
+}
+
+static void propagateall(Global *g);
+
+/* Marks ephemeron values until no more keys become marked. */
+static void convergeephemerons(Global *g) {
+  int changed;
+  do {
+    size_t i;
+    changed = 0;
+    for (i = 0; i < g->ephemerons.n; i++) {
+      if (markephemeron(g, gco2t(g->ephemerons.items[i]))) {
+        propagateall(g);
+        changed = 1;
+      }
+    }
+  } while (changed);
+}
+
+static void clearbyvalues(Global *g, GCVec *list) {
+  size_t k;
+  for (k = 0; k < list->n; k++) {
+    Table *t = gco2t(list->items[k]);
+    unsigned i, n;
+    for (i = 0; i < t->asize; i++)
+      if (valiscleared(g, &t->array[i])) setnilvalue(&t->array[i]);
+    if (isdummy(t)) continue;
+    n = sizenode(t);
+    for (i = 0; i < n; i++) {
+      Node *nd = gnode(t, i);
+      if (valiscleared(g, gval(nd))) setnilvalue(gval(nd));
+      if (ttisnil(gval(nd))) clearkey(nd);
+    }
+  }
+}
+
+static void clearbykeys(Global *g, GCVec *list) {
+  size_t k;
+  for (k = 0; k < list->n; k++) {
+    Table *t = gco2t(list->items[k]);
+    unsigned i, n;
+    if (isdummy(t)) continue;
+    n = sizenode(t);
+    for (i = 0; i < n; i++) {
+      Node *nd = gnode(t, i);
+      if (keyiscollectable(nd) && iscleared(g, nd->key_val.gc)) setnilvalue(gval(nd));
+      if (ttisnil(gval(nd))) clearkey(nd);
+    }
+  }
+}
+
 static void markfields(Global *g, GCObject *o) {
   switch (o->tt) {
-    case T_TABLE: {
-      Table *t = gco2t(o);
-      unsigned i, n;
-      if (t->metatable) markobj(g, obj2gco(t->metatable));
-      for (i = 0; i < t->asize; i++) markvalue(g, &t->array[i]);
-      if (!isdummy(t)) {
-        n = sizenode(t);
-        for (i = 0; i < n; i++) {
-          Node *nd = gnode(t, i);
-          markvalue(g, gval(nd));
-          if (nd->key_tt >= T_SHRSTR) markobj(g, nd->key_val.gc);
-        }
-      }
-      break;
-    }
+    case T_TABLE: marktable(g, gco2t(o)); break;
     case T_LCL: {
       LClosure *cl = (LClosure *)o;
       int i;
@@ -637,6 +765,10 @@ static void sweep(vm_State *S) {
   }
 }
 
+static void propagateall(Global *g) {
+  while (g->gray.n > 0) markfields(g, g->gray.items[--g->gray.n]);
+}
+
 static void markpending(Global *g) {
   size_t i;
   for (i = g->tobefnz_head; i < g->tobefnz.n; i++) markobj(g, g->tobefnz.items[i]);
@@ -655,10 +787,23 @@ void gc_full(vm_State *S) {
   for (i = 0; i < TM_N; i++)
     if (g->tmname[i]) markobj(g, obj2gco(g->tmname[i]));
   markpending(g);
-  while (g->gray.n > 0) markfields(g, g->gray.items[--g->gray.n]);
+  propagateall(g);
+  convergeephemerons(g);
+  /* everything strongly reachable is marked: weak values go before any
+  ** finalizer can see them */
+  clearbyvalues(g, &g->weakvalues);
+  clearbyvalues(g, &g->allweak);
   separateold(g);
   markpending(g); /* resurrect the newly queued ones and what they reach */
-  while (g->gray.n > 0) markfields(g, g->gray.items[--g->gray.n]);
+  propagateall(g);
+  convergeephemerons(g);
+  /* weak keys go after resurrection (an object being finalized stays a
+  ** key until the next cycle), and values resurrected objects dropped */
+  clearbykeys(g, &g->ephemerons);
+  clearbykeys(g, &g->allweak);
+  clearbyvalues(g, &g->weakvalues);
+  clearbyvalues(g, &g->allweak);
+  g->weakvalues.n = g->ephemerons.n = g->allweak.n = 0;
   thread_sweepdead(S);
   str_removedead(S);
   sweep(S);
@@ -816,6 +961,9 @@ void gc_freeall(vm_State *S) {
   vec_free(&g->remembered);
   vec_free(&g->young_parts);
   vec_free(&g->gray);
+  vec_free(&g->weakvalues);
+  vec_free(&g->ephemerons);
+  vec_free(&g->allweak);
   vec_free(&g->finobj);
   vec_free(&g->tobefnz);
 }

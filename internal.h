@@ -330,6 +330,12 @@ typedef struct Node {
   int32_t next; /* offset to next node in the chain */
   Value key_val;
 } Node;
+/* A node whose value became empty has its collectable key turned dead by a
+** major collection: the key object may then be freed, and the pointer is
+** kept only so that `next` can still continue a traversal from that key
+** (tab_next compares it, never dereferences it). */
+#define T_DEADKEY 0xFF
+#define keyiscollectable(n) ((n)->key_tt >= T_SHRSTR && (n)->key_tt < T_NUMTAGS)
 #define gval(n) ((TValue *)(n))
 #define keytt(n) ((n)->key_tt)
 #define keyisnil(n) ((n)->key_tt == T_NIL)
@@ -518,6 +524,9 @@ typedef struct Global {
   GCVec remembered;      /* old objects that may point to young ones */
   GCVec young_parts;     /* young tables owning malloc'd parts */
   GCVec gray;            /* major-marking work list; promotion work list */
+  GCVec weakvalues;      /* major marking: tables with weak values only */
+  GCVec ephemerons;      /* ... with weak keys only */
+  GCVec allweak;         /* ... with weak keys and values */
   GCVec threads;         /* every thread but the main one (closing upvalues) */
   GCVec finobj;          /* objects with a __gc registered (young or old), oldest first */
   GCVec tobefnz;         /* dead objects resurrected for their __gc, in call order */

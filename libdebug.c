@@ -12,11 +12,8 @@
 ** Hooks: vm_sethook takes a C function, so a Lua hook is installed as the
 ** C dispatcher hook_dispatch, and the Lua function itself lives in a
 ** registry table keyed by thread (each coroutine has its own hook, as in
-** Lua). Lua makes that table weak-keyed so a dead coroutine's hook does not
-** keep it alive; the table gets the same __mode = "k" here, but Tide's
-** collector does not implement weak tables yet, so today a thread that
-** ever had a Lua hook stays reachable from the registry until its hook is
-** removed with debug.sethook(thread).
+** Lua), weak-keyed as in Lua so a dead coroutine's hook does not keep it
+** alive.
 */
 #include <stdio.h>
 #include <string.h>

@@ -534,6 +534,20 @@ vm_Unsigned tab_getn(Table *t) {
   return hash_search(t, limit);
 }
 
+/* The node of a key the collector turned dead (its value was removed
+** during the traversal, then a major collection ran): the traversal may
+** go on from it, as Lua allows. Compares the pointer only. */
+static const TValue *getdeadkey(Table *t, const TValue *key) {
+  Node *n;
+  if (!iscollectable(key) || isdummy(t)) return NULL;
+  n = mainposition(t, rawtt(key), val_(key));
+  for (;;) {
+    if (n->key_tt == T_DEADKEY && n->key_val.gc == gcvalue(key)) return gval(n);
+    if (gnext(n) == 0) return NULL;
+    n += gnext(n);
+  }
+}
+
 /* Index of a key in traversal order: array slots first, then nodes. */
 static unsigned int findindex(vm_State *S, Table *t, TValue *key) {
   unsigned int i;
@@ -544,7 +558,8 @@ static unsigned int findindex(vm_State *S, Table *t, TValue *key) {
     if (i - 1u < t->asize) return i;
   }
   slot = tab_get(t, key);
-  if (l_unlikely(isabstkey(slot))) dbg_runerror(S, "invalid key to 'next'");
+  if (l_unlikely(isabstkey(slot))) slot = getdeadkey(t, key);
+  if (l_unlikely(slot == NULL)) dbg_runerror(S, "invalid key to 'next'");
   i = (unsigned int)((Node *)slot - gnode(t, 0));
   return (i + 1) + t->asize;
 }
