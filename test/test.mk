@@ -206,3 +206,10 @@ test-amalg: $(AMALG) $(TEST_CMOD) | $(DEPS_STAMP)
 	@$(AMALG_DIR)/host | grep -q "^2 results: 42-xxx 3.14" && echo "amalgamated library works"
 	$(CC) $(CFLAGS) -rdynamic -I$(AMALG_DIR) cli.c $(AMALG_DIR)/tide.o $(LDLIBS) -ledit -o $(AMALG_DIR)/tide
 	@bash test/run-lua.sh $(AMALG_DIR)/tide
+
+# ---------------------------------------------------------------- doc examples
+.PHONY: test-docs
+test-quick: test-docs
+test-docs: libtide.a
+	@echo "== examples in docs/api.md"
+	@bash test/doc-examples.sh
