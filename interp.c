@@ -727,7 +727,11 @@ static void pushclosure(vm_State *S, Proto *p, UpVal **encup, StkId base, StkId 
       savestate(S, ci); interp_checkinterrupt(S); updatebase(ci); updatetrap(ci); } }
 
 #define dojump(ci, i, e) (pc += GETARG_sJ(i) + (e))
-#define donextjump(ci) { Instruction ni = *pc; dojump(ci, ni, 1); }
+/* A conditional jump back (`repeat ... until`) is a loop's back-edge too;
+** the check comes before the jump, so an interrupt reports the loop's line. */
+#define donextjump(ci) { Instruction ni = *pc; \
+  if (l_unlikely(GETARG_sJ(ni) < 0)) checkinterrupt(S); \
+  dojump(ci, ni, 1); }
 #define docondjump() if (cond != GETARG_k(i)) pc++; else donextjump(ci);
 
 /* Arithmetic with an immediate operand (ADDI). */
@@ -1179,8 +1183,8 @@ returning:
     }
     vmcase(JMP) {
       int offset = GETARG_sJ(i);
+      if (offset < 0) checkinterrupt(S); /* a loop's back-edge (before it: the loop's line) */
       pc += offset;
-      if (offset < 0) checkinterrupt(S); /* a loop's back-edge */
       vmbreak;
     }
     vmcase(EQ) {
@@ -1335,12 +1339,12 @@ returning:
           idx = intop(+, idx, step);
           val_(s2v(ra)).i = idx;
           setivalue(s2v(ra + 3), idx);
-          pc -= GETARG_Bx(i);
           checkinterrupt(S);
+          pc -= GETARG_Bx(i);
         }
       } else if (floatforloop(ra)) {
-        pc -= GETARG_Bx(i);
         checkinterrupt(S);
+        pc -= GETARG_Bx(i);
       }
       vmbreak;
     }
@@ -1369,8 +1373,8 @@ returning:
     l_tforloop:
       if (!ttisnil(s2v(ra + 4))) {
         setobjs2s(S, ra + 2, ra + 4);
-        pc -= GETARG_Bx(i);
         checkinterrupt(S);
+        pc -= GETARG_Bx(i);
       }
       vmbreak;
     }

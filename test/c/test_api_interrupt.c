@@ -279,6 +279,11 @@ static void test_budget_coroutine(void) {
   vm_close(S);
 }
 
+static int budget_stop_after_100(vm_State *S, void *ud) {
+  (void)S;
+  return ++*(int *)ud >= 100;
+}
+
 static int count_cb(vm_State *S, void *ud) {
   (void)S;
   ++*(int *)ud;
@@ -306,7 +311,33 @@ static void test_check_at_vararg_entry(void) {
   vm_close(S);
 }
 
+/* Every loop form reaches a check: `repeat ... until` back-edges are
+** conditional jumps (they once escaped every interrupt), and the error
+** names the loop's line. */
+static void test_every_loop_form(void) {
+  static const char *const loops[] = {
+    "local n = 0\nrepeat n = n + 1 until false",
+    "local n = 0\nrepeat n = n + 1 until n < 0",
+    "local n = 0\nwhile true do n = n + 1 end",
+    "local n = 0\nwhile n >= 0 do n = n + 1 end",
+    "local n = 0\nfor i = 1, math.maxinteger do n = n + 1 end",
+    "local n = 0\nfor i = 1.0, math.huge do n = n + 1 end",
+    "local n = 0\nfor k in function() return 1 end do n = n + 1 end",
+    "local n = 0\n::top:: n = n + 1 goto top",
+  };
+  size_t i;
+  for (i = 0; i < sizeof loops / sizeof loops[0]; i++) {
+    vm_State *S = newstate_libs();
+    int calls = 0;
+    vm_setinterrupt(S, budget_stop_after_100, &calls, 1000);
+    CHECK(vm_dostring(S, loops[i]) == VM_ERRRUN);
+    CHECK_STR(vm_tostring(S, -1), "[string \"local n = 0...\"]:2: interrupted!");
+    vm_close(S);
+  }
+}
+
 int main(void) {
+  test_every_loop_form();
   test_check_at_vararg_entry();
   test_interrupt_from_script();
   test_interrupt_from_thread();
