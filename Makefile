@@ -21,7 +21,7 @@ BUILD   ?= build
 CORE := api.c auxlib.c bcdump.c code.c debug.c dump.c func.c gc.c interp.c lex.c \
         meta.c opcodes.c parse.c str.c table.c undump.c vm.c \
         libbase.c libcoro.c libinit.c libio.c libmath.c libos.c libpackage.c libstring.c \
-        libstrpack.c libtable.c libutf8.c libdebug.c
+        libstrpack.c libtable.c libutf8.c libdebug.c libtide.c
 
 OBJS     := $(CORE:%.c=$(BUILD)/%.o)
 PIC_OBJS := $(CORE:%.c=$(BUILD)/pic/%.o)

@@ -825,13 +825,9 @@ int vm_gc(vm_State *S, int what, ...) {
       break;
     }
     case VM_GCSTEP: {
-      int oldstop = g->gcstopped;
-      (void)va_arg(argp, int);
-      g->gcstopped = 0;
-      gc_full(S); /* the collector is not incremental yet: a step ends a cycle */
-      g->gcstopped = oldstop;
+      int kb = va_arg(argp, int);
+      res = gc_userstep(S, kb);
       gc_callfinalizers(S);
-      res = 1;
       break;
     }
     /* Lua keeps these parameters in units of 4 (150 reads back as 148);
@@ -845,8 +841,10 @@ int vm_gc(vm_State *S, int what, ...) {
       g->gcstepmul = va_arg(argp, int) / 4 * 4;
       break;
     case VM_GCISRUNNING: res = !g->gcstopped; break;
-    /* The mode and its parameters are recorded; until the old space is
-    ** collected incrementally, both modes run the same collector. */
+    /* Both modes collect young objects with minor collections; they
+    ** differ in the old space: incremental cycles paced by the pause
+    ** (incremental mode) or a stop-the-world collection when it grew by
+    ** majormul percent (generational mode). */
     case VM_GCGEN: {
       int minormul = va_arg(argp, int), majormul = va_arg(argp, int);
       if (minormul != 0) g->genminormul = minormul;

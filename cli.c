@@ -13,6 +13,10 @@
 **   -W        turn warnings on
 **   --        stop handling options
 **   -         stop handling options and run standard input as the script
+** and one option of its own:
+**   --alloc-profile=RATE[:FILE]  sample allocations every RATE bytes and
+**             write FILE.collapsed and FILE.speedscope.json at exit (see
+**             "Allocation profiler" below; FILE defaults to "tide-alloc")
 ** Without a script, -e or -v it starts the REPL when standard input is a
 ** terminal and otherwise runs standard input as a script. The global 'arg'
 ** holds the script name at index 0, the interpreter name and the options at
@@ -30,7 +34,8 @@
 **      |          ^
 **
 ** Setting TIDE_NO_CARET=1 in the environment turns the excerpt off (tests that
-** compare stderr with lua5.4 do this).
+** compare stderr with lua5.4 do this); it also leaves Tide's own options out
+** of the usage message, which is then exactly the reference's.
 **
 ** The REPL uses libedit (readline()/add_history()) when standard input is a
 ** terminal; history is kept in memory and saved in $TIDE_HISTORY, by default
@@ -45,6 +50,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -656,6 +662,517 @@ static int dofile(vm_State *S, const char *fname) {
 }
 
 /* ======================================================================
+** Allocation profiler: --alloc-profile=RATE[:FILE]
+**
+** The state's allocation sampler calls prof_hook after every RATE bytes of
+** objects allocated. The hook runs inside the allocator, so it may only
+** walk the stack (vm_getstack, vm_getinfo "Sln") and must not allocate
+** through the VM: it records into plain malloc'd structures. Frames are
+** interned by their text, stacks as sequences of frame ids (root first,
+** at most PROF_MAXDEPTH frames below the allocation), and the samples are
+** kept in order, consecutive samples of the same stack merged into one
+** run. When the state has closed (or at exit(), for os.exit) the profile
+** is written as FILE.collapsed (collapsed stacks for flamegraph.pl,
+** inferno, speedscope) and FILE.speedscope.json (speedscope's "sampled"
+** format, samples in allocation order).
+**
+** Weights are bytes: a sample stands for RATE bytes, or for the size of
+** the sampled object when that is larger (an object of at least RATE
+** bytes always takes exactly one sample, whatever its size), so the
+** totals estimate the bytes allocated. The leaf frame of every stack
+** names the type of the sampled object, e.g. "[alloc table]".
+** ====================================================================== */
+
+#define PROF_MAXDEPTH 64     /* Lua/C frames kept per sample (innermost) */
+#define PROF_FRAMELEN 256    /* longest frame text */
+#define PROF_DEFAULT_FILE "tide-alloc"
+
+typedef struct ProfFrame {
+  char *text;   /* "name (file:line)", "[C] name", "[alloc table]", ... */
+  char *file;   /* short source of a Lua frame, else NULL */
+  int line;     /* its current line */
+} ProfFrame;
+
+typedef struct ProfStack {
+  uint32_t *frames;   /* frame ids, root first */
+  int depth;
+  uint32_t hash;
+  uint64_t weight;    /* bytes charged to this stack */
+} ProfStack;
+
+typedef struct ProfRun {  /* consecutive samples of one stack */
+  uint32_t stack;
+  uint64_t weight;
+} ProfRun;
+
+static struct {
+  int on;             /* --alloc-profile given */
+  int started;        /* sampling was started (prof_start) */
+  int active;         /* the hook records */
+  int written;        /* the files have been written (or attempted) */
+  size_t rate;
+  const char *base;   /* output file name without extension (in argv) */
+  char *script;       /* what ran, for the profile's name */
+  ProfFrame *frames;
+  size_t nframes, capframes;
+  uint32_t *framehash;  /* open addressing: frame id + 1, 0 = empty */
+  size_t framehashcap;
+  ProfStack *stacks;
+  size_t nstacks, capstacks;
+  uint32_t *stackhash;  /* stack id + 1, 0 = empty */
+  size_t stackhashcap;
+  ProfRun *runs;
+  size_t nruns, capruns;
+  size_t nsamples;      /* samples recorded */
+  size_t dropped;       /* samples lost because malloc failed */
+  uint64_t total;       /* sum of the weights */
+} prof;
+
+/* Parses "RATE[:FILE]": RATE is a positive number of bytes with an
+** optional suffix k/K (KiB) or m/M (MiB); FILE must not be empty. */
+static int prof_parse(const char *spec, size_t *rate, const char **base) {
+  const char *p = spec;
+  size_t v = 0, mult = 1;
+  if (*p < '0' || *p > '9') return 0;
+  for (; *p >= '0' && *p <= '9'; p++) {
+    size_t d = (size_t)(*p - '0');
+    if (v > (SIZE_MAX - d) / 10) return 0; /* overflow */
+    v = v * 10 + d;
+  }
+  if (*p == 'k' || *p == 'K') {
+    mult = (size_t)1 << 10;
+    p++;
+  } else if (*p == 'm' || *p == 'M') {
+    mult = (size_t)1 << 20;
+    p++;
+  }
+  if (v == 0 || v > SIZE_MAX / mult) return 0;
+  if (*p == ':') {
+    if (p[1] == '\0') return 0;
+    *base = p + 1;
+  } else if (*p == '\0') {
+    *base = PROF_DEFAULT_FILE;
+  } else {
+    return 0;
+  }
+  *rate = v * mult;
+  return 1;
+}
+
+static uint32_t hash_bytes(uint32_t h, const void *p, size_t n) {
+  const unsigned char *s = p;
+  size_t i;
+  for (i = 0; i < n; i++) { /* FNV-1a */
+    h ^= s[i];
+    h *= 16777619u;
+  }
+  return h;
+}
+
+#define HASH_SEED 2166136261u
+
+/* Grows an array of 'size'-byte elements to hold at least n + 1. */
+static int grow(void **items, size_t *cap, size_t n, size_t size) {
+  if (n < *cap) return 1;
+  {
+    size_t nc = *cap ? *cap * 2 : 64;
+    void *ni = realloc(*items, nc * size);
+    if (ni == NULL) return 0;
+    *items = ni;
+    *cap = nc;
+    return 1;
+  }
+}
+
+/* Rebuilds a hash index (of ids + 1) with capacity ncap for n entries. */
+static int rehash(uint32_t **index, size_t *cap, size_t ncap, size_t n,
+                  uint32_t (*hashof)(size_t)) {
+  uint32_t *ni = calloc(ncap, sizeof(uint32_t));
+  size_t i;
+  if (ni == NULL) return 0;
+  for (i = 0; i < n; i++) {
+    size_t j = hashof(i) & (ncap - 1);
+    while (ni[j] != 0) j = (j + 1) & (ncap - 1);
+    ni[j] = (uint32_t)(i + 1);
+  }
+  free(*index);
+  *index = ni;
+  *cap = ncap;
+  return 1;
+}
+
+static uint32_t frame_hash(size_t i) {
+  const char *t = prof.frames[i].text;
+  return hash_bytes(HASH_SEED, t, strlen(t));
+}
+
+static uint32_t stack_hash(size_t i) { return prof.stacks[i].hash; }
+
+/* The id of the frame with this text (file/line: its source position, for
+** the JSON), adding it if new; -1 without memory. */
+static long prof_intern_frame(const char *text, const char *file, int line) {
+  uint32_t h = hash_bytes(HASH_SEED, text, strlen(text));
+  size_t j;
+  ProfFrame *f;
+  if (prof.nframes + 1 > prof.framehashcap / 2 &&
+      !rehash(&prof.framehash, &prof.framehashcap,
+              prof.framehashcap ? prof.framehashcap * 2 : 256, prof.nframes,
+              frame_hash))
+    return -1;
+  j = h & (prof.framehashcap - 1);
+  while (prof.framehash[j] != 0) {
+    uint32_t id = prof.framehash[j] - 1;
+    if (strcmp(prof.frames[id].text, text) == 0) return (long)id;
+    j = (j + 1) & (prof.framehashcap - 1);
+  }
+  if (prof.nframes >= UINT32_MAX - 1 ||
+      !grow((void **)&prof.frames, &prof.capframes, prof.nframes,
+            sizeof(ProfFrame)))
+    return -1;
+  f = &prof.frames[prof.nframes];
+  f->text = copy_string(text);
+  f->file = file != NULL ? copy_string(file) : NULL;
+  f->line = line;
+  if (f->text == NULL || (file != NULL && f->file == NULL)) {
+    free(f->text);
+    free(f->file);
+    return -1;
+  }
+  prof.framehash[j] = (uint32_t)++prof.nframes;
+  return (long)(prof.nframes - 1);
+}
+
+/* The id of the stack with these frames (root first); -1 without memory. */
+static long prof_intern_stack(const uint32_t *frames, int depth) {
+  uint32_t h = hash_bytes(HASH_SEED, frames, (size_t)depth * sizeof(uint32_t));
+  size_t j;
+  ProfStack *s;
+  if (prof.nstacks + 1 > prof.stackhashcap / 2 &&
+      !rehash(&prof.stackhash, &prof.stackhashcap,
+              prof.stackhashcap ? prof.stackhashcap * 2 : 256, prof.nstacks,
+              stack_hash))
+    return -1;
+  j = h & (prof.stackhashcap - 1);
+  while (prof.stackhash[j] != 0) {
+    const ProfStack *o = &prof.stacks[prof.stackhash[j] - 1];
+    if (o->hash == h && o->depth == depth &&
+        memcmp(o->frames, frames, (size_t)depth * sizeof(uint32_t)) == 0)
+      return (long)(prof.stackhash[j] - 1);
+    j = (j + 1) & (prof.stackhashcap - 1);
+  }
+  if (prof.nstacks >= UINT32_MAX - 1 ||
+      !grow((void **)&prof.stacks, &prof.capstacks, prof.nstacks,
+            sizeof(ProfStack)))
+    return -1;
+  s = &prof.stacks[prof.nstacks];
+  s->frames = malloc((size_t)depth * sizeof(uint32_t));
+  if (s->frames == NULL) return -1;
+  memcpy(s->frames, frames, (size_t)depth * sizeof(uint32_t));
+  s->depth = depth;
+  s->hash = h;
+  s->weight = 0;
+  prof.stackhash[j] = (uint32_t)++prof.nstacks;
+  return (long)(prof.nstacks - 1);
+}
+
+/* Frame texts go into ';'-separated lines: no ';' and no control
+** characters in them. */
+static void prof_clean(char *s) {
+  for (; *s != '\0'; s++) {
+    if (*s == ';') *s = ',';
+    else if ((unsigned char)*s < 0x20 || *s == 0x7f) *s = ' ';
+  }
+}
+
+/* The frame for the function at this level of the stack, named the way
+** Lua's traceback names functions. */
+static long prof_level_frame(vm_State *S, vm_Debug *ar) {
+  char text[PROF_FRAMELEN];
+  const char *name;
+  if (!vm_getinfo(S, "Sln", ar)) return prof_intern_frame("?", NULL, 0);
+  name = (ar->namewhat != NULL && ar->namewhat[0] != '\0') ? ar->name : NULL;
+  if (ar->what != NULL && ar->what[0] == 'C') {
+    snprintf(text, sizeof text, "[C] %s", name != NULL ? name : "?");
+    prof_clean(text);
+    return prof_intern_frame(text, NULL, 0);
+  }
+  if (name != NULL)
+    snprintf(text, sizeof text, "%s (%s:%d)", name, ar->short_src,
+             ar->currentline);
+  else if (ar->what != NULL && ar->what[0] == 'm')
+    snprintf(text, sizeof text, "main chunk (%s:%d)", ar->short_src,
+             ar->currentline);
+  else
+    snprintf(text, sizeof text, "function <%s:%d> (%s:%d)", ar->short_src,
+             ar->linedefined, ar->short_src, ar->currentline);
+  prof_clean(text);
+  return prof_intern_frame(text, ar->short_src, ar->currentline);
+}
+
+static const char *prof_typename(int type) {
+  switch (type) {
+  case VM_TSTRING: return "[alloc string]";
+  case VM_TTABLE: return "[alloc table]";
+  case VM_TFUNCTION: return "[alloc function]";
+  case VM_TUSERDATA: return "[alloc userdata]";
+  case VM_TTHREAD: return "[alloc thread]";
+  case VM_TNONE: return "[alloc internal]"; /* prototypes and upvalues */
+  default: return "[alloc other]";
+  }
+}
+
+/* The sampler's hook: only vm_getstack/vm_getinfo and plain malloc. */
+static void prof_hook(vm_State *S, void *ud, size_t bytes, int type) {
+  uint32_t ids[PROF_MAXDEPTH + 2];
+  int n = 0, level, depth, i;
+  long id, st;
+  vm_Debug ar;
+  uint64_t weight = bytes > prof.rate ? bytes : prof.rate;
+  (void)ud;
+  if (!prof.active) return;
+  /* innermost first into ids[], reversed below */
+  if ((id = prof_intern_frame(prof_typename(type), NULL, 0)) < 0) goto fail;
+  ids[n++] = (uint32_t)id;
+  for (level = 0; level < PROF_MAXDEPTH && vm_getstack(S, level, &ar); level++) {
+    if ((id = prof_level_frame(S, &ar)) < 0) goto fail;
+    ids[n++] = (uint32_t)id;
+  }
+  if (level == PROF_MAXDEPTH && vm_getstack(S, level, &ar)) {
+    if ((id = prof_intern_frame("(more frames)", NULL, 0)) < 0) goto fail;
+    ids[n++] = (uint32_t)id;
+  }
+  depth = n;
+  for (i = 0; i < depth / 2; i++) {
+    uint32_t t = ids[i];
+    ids[i] = ids[depth - 1 - i];
+    ids[depth - 1 - i] = t;
+  }
+  if ((st = prof_intern_stack(ids, depth)) < 0) goto fail;
+  if (prof.nruns > 0 && prof.runs[prof.nruns - 1].stack == (uint32_t)st) {
+    prof.runs[prof.nruns - 1].weight += weight;
+  } else {
+    if (!grow((void **)&prof.runs, &prof.capruns, prof.nruns, sizeof(ProfRun)))
+      goto fail;
+    prof.runs[prof.nruns].stack = (uint32_t)st;
+    prof.runs[prof.nruns].weight = weight;
+    prof.nruns++;
+  }
+  prof.stacks[st].weight += weight;
+  prof.total += weight;
+  prof.nsamples++;
+  return;
+fail:
+  prof.dropped++;
+}
+
+/* Writes s as a JSON string: quotes, escapes, and bytes that are not
+** valid UTF-8 replaced by U+FFFD. */
+static void json_string(FILE *f, const char *s) {
+  const unsigned char *p = (const unsigned char *)s;
+  fputc('"', f);
+  while (*p != '\0') {
+    unsigned char c = *p;
+    if (c == '"' || c == '\\') {
+      fputc('\\', f);
+      fputc(c, f);
+      p++;
+    } else if (c < 0x20 || c == 0x7f) {
+      fprintf(f, "\\u%04x", c);
+      p++;
+    } else if (c < 0x80) {
+      fputc(c, f);
+      p++;
+    } else { /* a UTF-8 sequence: copy it if well formed */
+      int len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
+      unsigned cp = len == 4 ? c & 0x07u : len == 3 ? c & 0x0fu : c & 0x1fu;
+      int k, good = len > 0 && c <= 0xf4;
+      for (k = 1; good && k < len; k++) {
+        if ((p[k] & 0xc0) != 0x80) good = 0;
+        else cp = (cp << 6) | (p[k] & 0x3fu);
+      }
+      if (good && ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+                   (len == 4 && (cp < 0x10000 || cp > 0x10ffff))))
+        good = 0;
+      if (good) {
+        fwrite(p, 1, (size_t)len, f);
+        p += len;
+      } else {
+        fputs("\\ufffd", f);
+        p++;
+      }
+    }
+  }
+  fputc('"', f);
+}
+
+/* Heaviest stacks first (then in order of appearance). */
+static int cmp_stack_weight(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  uint64_t wx = prof.stacks[x].weight, wy = prof.stacks[y].weight;
+  if (wx != wy) return wx > wy ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+static FILE *prof_open(const char *suffix, char **name) {
+  FILE *f;
+  *name = malloc(strlen(prof.base) + strlen(suffix) + 1);
+  if (*name == NULL) {
+    fprintf(stderr, "%s: cannot write %s%s: not enough memory\n", PROGNAME,
+            prof.base, suffix);
+    return NULL;
+  }
+  strcpy(*name, prof.base);
+  strcat(*name, suffix);
+  f = fopen(*name, "w");
+  if (f == NULL)
+    fprintf(stderr, "%s: cannot write %s: %s\n", PROGNAME, *name,
+            strerror(errno));
+  return f;
+}
+
+static int prof_close(FILE *f, const char *name) {
+  int bad = ferror(f);
+  if (fclose(f) != 0) bad = 1;
+  if (bad) fprintf(stderr, "%s: cannot write %s\n", PROGNAME, name);
+  return !bad;
+}
+
+/* One line per distinct stack, heaviest first (unsorted without memory). */
+static void write_collapsed(FILE *f) {
+  uint32_t *order = malloc((prof.nstacks + 1) * sizeof(uint32_t));
+  size_t i;
+  int k;
+  if (order != NULL) {
+    for (i = 0; i < prof.nstacks; i++) order[i] = (uint32_t)i;
+    qsort(order, prof.nstacks, sizeof(uint32_t), cmp_stack_weight);
+  }
+  for (i = 0; i < prof.nstacks; i++) {
+    const ProfStack *s = &prof.stacks[order != NULL ? order[i] : i];
+    for (k = 0; k < s->depth; k++) {
+      if (k > 0) fputc(';', f);
+      fputs(prof.frames[s->frames[k]].text, f);
+    }
+    fprintf(f, " %llu\n", (unsigned long long)s->weight);
+  }
+  free(order);
+}
+
+static void write_speedscope(FILE *f) {
+  size_t i;
+  int k;
+  char name[PROF_FRAMELEN];
+  fputs("{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n"
+        "\"exporter\":", f);
+  json_string(f, PROGNAME " (" VM_VERSION ")");
+  snprintf(name, sizeof name, "%s: allocations (1 sample per %zu bytes)",
+           prof.script != NULL ? prof.script : PROGNAME, prof.rate);
+  fputs(",\n\"name\":", f);
+  json_string(f, name);
+  fputs(",\n\"activeProfileIndex\":0,\n\"shared\":{\"frames\":[", f);
+  for (i = 0; i < prof.nframes; i++) {
+    const ProfFrame *fr = &prof.frames[i];
+    fputs(i > 0 ? ",\n" : "\n", f);
+    fputs("{\"name\":", f);
+    json_string(f, fr->text);
+    if (fr->file != NULL) {
+      fputs(",\"file\":", f);
+      json_string(f, fr->file);
+      fprintf(f, ",\"line\":%d", fr->line);
+    }
+    fputc('}', f);
+  }
+  fputs("]},\n\"profiles\":[{\"type\":\"sampled\",\"name\":", f);
+  json_string(f, name);
+  fprintf(f, ",\"unit\":\"bytes\",\"startValue\":0,\"endValue\":%llu,\n"
+             "\"samples\":[",
+          (unsigned long long)prof.total);
+  for (i = 0; i < prof.nruns; i++) {
+    const ProfStack *s = &prof.stacks[prof.runs[i].stack];
+    fputs(i > 0 ? ",\n[" : "\n[", f);
+    for (k = 0; k < s->depth; k++)
+      fprintf(f, k > 0 ? ",%u" : "%u", (unsigned)s->frames[k]);
+    fputc(']', f);
+  }
+  fputs("],\n\"weights\":[", f);
+  for (i = 0; i < prof.nruns; i++)
+    fprintf(f, i > 0 ? ",%llu" : "%llu", (unsigned long long)prof.runs[i].weight);
+  fputs("]}]}\n", f);
+}
+
+static void prof_free(void) {
+  size_t i;
+  for (i = 0; i < prof.nframes; i++) {
+    free(prof.frames[i].text);
+    free(prof.frames[i].file);
+  }
+  for (i = 0; i < prof.nstacks; i++) free(prof.stacks[i].frames);
+  free(prof.frames);
+  free(prof.framehash);
+  free(prof.stacks);
+  free(prof.stackhash);
+  free(prof.runs);
+  free(prof.script);
+  prof.frames = NULL;
+  prof.framehash = NULL;
+  prof.stacks = NULL;
+  prof.stackhash = NULL;
+  prof.runs = NULL;
+  prof.script = NULL;
+  prof.nframes = prof.framehashcap = prof.capframes = 0;
+  prof.nstacks = prof.stackhashcap = prof.capstacks = 0;
+  prof.nruns = prof.capruns = 0;
+}
+
+/* Writes both files and the summary line (once); returns 0 on failure. */
+static int prof_finish(void) {
+  char *cname = NULL, *jname = NULL;
+  FILE *f;
+  int ok = 1;
+  if (!prof.started || prof.written) return 1;
+  prof.written = 1;
+  prof.active = 0; /* nothing more is recorded */
+  f = prof_open(".collapsed", &cname);
+  if (f != NULL) {
+    write_collapsed(f);
+    if (!prof_close(f, cname)) ok = 0;
+  } else {
+    ok = 0;
+  }
+  f = prof_open(".speedscope.json", &jname);
+  if (f != NULL) {
+    write_speedscope(f);
+    if (!prof_close(f, jname)) ok = 0;
+  } else {
+    ok = 0;
+  }
+  if (ok) {
+    fprintf(stderr, "%s: %zu allocation samples (%zu bytes each) written to %s and %s",
+            PROGNAME, prof.nsamples, prof.rate, cname, jname);
+    if (prof.dropped > 0)
+      fprintf(stderr, " (%zu more dropped: out of memory)", prof.dropped);
+    fputc('\n', stderr);
+    fflush(stderr);
+  }
+  free(cname);
+  free(jname);
+  prof_free();
+  return ok;
+}
+
+/* os.exit ends the process without returning to main: write there. */
+static void prof_atexit(void) { prof_finish(); }
+
+/* Starts sampling S (the whole program: LUA_INIT, -e, -l, the script, the
+** REPL; not the opening of the standard libraries). */
+static void prof_start(vm_State *S, const char *script) {
+  if (!prof.on) return;
+  prof.script = copy_string(script);
+  atexit(prof_atexit);
+  prof.started = prof.active = 1;
+  vm_setallocsampler(S, prof.rate, prof_hook, NULL);
+}
+
+/* ======================================================================
 ** Command line
 ** ====================================================================== */
 
@@ -665,9 +1182,19 @@ static int dofile(vm_State *S, const char *fname) {
 #define HAS_E 8     /* -e */
 #define HAS_BIGE 16 /* -E */
 
+#define OPT_PROFILE "--alloc-profile"
+
 static void print_usage(const char *badoption) {
   fprintf(stderr, "%s: ", PROGNAME);
-  if (badoption[1] == 'e' || badoption[1] == 'l')
+  if (strncmp(badoption, OPT_PROFILE, sizeof OPT_PROFILE - 1) == 0 &&
+      (badoption[sizeof OPT_PROFILE - 1] == '\0' ||
+       badoption[sizeof OPT_PROFILE - 1] == '='))
+    fprintf(stderr,
+            "bad argument in '%s': expected " OPT_PROFILE "=RATE[:FILE] with "
+            "RATE a number of bytes > 0, optionally with suffix k or m "
+            "(e.g. 512k)\n",
+            badoption);
+  else if (badoption[1] == 'e' || badoption[1] == 'l')
     fprintf(stderr, "'%s' needs argument\n", badoption);
   else
     fprintf(stderr, "unrecognized option '%s'\n", badoption);
@@ -684,6 +1211,16 @@ static void print_usage(const char *badoption) {
           "  --        stop handling options\n"
           "  -         stop handling options and execute stdin\n",
           PROGNAME);
+  /* Tide's own options; left out with TIDE_NO_CARET=1, which asks for
+     exactly lua5.4's output */
+  if (show_excerpts)
+    fprintf(stderr,
+            "Tide options:\n"
+            "  " OPT_PROFILE "=RATE[:FILE]\n"
+            "            sample allocations every RATE bytes (suffix k or m) and"
+            " write\n"
+            "            FILE.collapsed and FILE.speedscope.json (default FILE: "
+            PROF_DEFAULT_FILE ")\n");
   fflush(stderr);
 }
 
@@ -704,6 +1241,12 @@ static int collect_args(int argc, char **argv, int *script) {
     if (a[0] != '-') return flags; /* the script name */
     switch (a[1]) {
     case '-': /* "--": stop handling options */
+      if (strncmp(a, OPT_PROFILE "=", sizeof OPT_PROFILE) == 0) {
+        if (!prof_parse(a + sizeof OPT_PROFILE, &prof.rate, &prof.base))
+          return flags | HAS_ERROR;
+        prof.on = 1;
+        break;
+      }
       if (a[2] != '\0') return flags | HAS_ERROR;
       *script = i + 1;
       return flags;
@@ -1061,7 +1604,9 @@ static int pmain(vm_State *S) {
     vm_setfield(S, VM_REGISTRYINDEX, "LUA_NOENV");
   }
   vm_openlibs(S, VM_LIB_ALL);
+  vm_gc(S, VM_GCGEN, 0, 0); /* as lua5.4's standalone: generational mode */
   create_argtable(S, argc, argv, script);
+  prof_start(S, script < argc ? argv[script] : NULL);
   if (!(flags & HAS_BIGE) && handle_luainit(S) != VM_OK) return 0;
   if (!run_args(S, argv, script)) return 0;
   if (script < argc && handle_script(S, argv, script) != VM_OK) return 0;
@@ -1097,6 +1642,7 @@ int main(int argc, char **argv) {
   ok = status == VM_OK && vm_toboolean(S, -1);
   report(S, status);
   vm_close(S);
+  if (!prof_finish()) ok = 0;
   forget_all_chunks();
   clear_errpos();
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;

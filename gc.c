@@ -29,9 +29,11 @@
 */
 #include <mimalloc.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #include "internal.h"
 
@@ -70,6 +72,7 @@ void *mem_alloc(vm_State *S, size_t size) {
   p = mi_malloc(size);
   if (l_unlikely(p == NULL)) mem_error(S);
   G(S)->total_bytes += size;
+  G(S)->old_allocated += size;
   checkthreshold(G(S));
   return p;
 }
@@ -85,7 +88,10 @@ void *mem_realloc(vm_State *S, void *block, size_t osize, size_t nsize) {
   p = mi_realloc(block, nsize);
   if (l_unlikely(p == NULL)) mem_error(S);
   g->total_bytes = g->total_bytes - osize + nsize;
-  if (nsize > osize) checkthreshold(g);
+  if (nsize > osize) {
+    g->old_allocated += nsize - osize;
+    checkthreshold(g);
+  }
   return p;
 }
 
@@ -240,6 +246,10 @@ static GCObject *allocold(vm_State *S, int tt, size_t size) {
   initheader(g, o, tt, GCF_OLD);
   o->gcnext = g->allgc;
   g->allgc = o;
+  if (g->gcstate == GCS_MARK) { /* born marked, traversed once it is built */
+    o->gcflags |= GCF_MARK;
+    if (tt != T_SHRSTR && tt != T_LNGSTR) vec_push(&g->markgray, o);
+  }
   return o;
 }
 
@@ -350,9 +360,14 @@ static GCObject *promote(Global *g, GCObject *o) {
   n = (GCObject *)gcmem_grow(NULL, size);
   memcpy(n, o, size);
   gc_addbytes(g, (ptrdiff_t)size);
+  g->promoted_bytes += size;
   n->gcflags = GCF_OLD | (o->gcflags & GCF_FINALIZE);
   n->gcnext = g->allgc;
   g->allgc = n;
+  if (g->gcstate == GCS_MARK) { /* becomes old during marking: queue it */
+    n->gcflags |= GCF_MARK;
+    vec_push(&g->markgray, n);
+  }
   if (o->tt == T_UPVAL) {
     UpVal *ou = (UpVal *)o, *nu = (UpVal *)n;
     if (!upisopen(ou)) nu->v = &nu->u.value; /* closed: points into itself */
@@ -514,6 +529,8 @@ void gc_minor(vm_State *S) {
     GCObject *o = g->remembered.items[i];
     o->gcflags &= (uint8_t)~GCF_REMEMBERED;
     fwdfields(g, o);
+    /* it skipped the barrier while remembered: rescan it */
+    if (g->gcstate == GCS_MARK && (o->gcflags & GCF_MARK)) vec_push(&g->markgray, o);
   }
   g->remembered.n = 0;
   while (g->gray.n > 0) fwdfields(g, g->gray.items[--g->gray.n]);
@@ -528,6 +545,7 @@ void gc_minor(vm_State *S) {
   if (g->gcstress)
     memset(g->nursery_start, POISON_BYTE, (size_t)(g->nursery_free - g->nursery_start));
   if (g->sample_rate != 0) sample_settle(g); /* the budget carries over */
+  g->young_allocated += (uint64_t)(g->nursery_free - g->nursery_start);
   g->nursery_free = g->sample_base = g->nursery_start;
   sample_settop(g);
   g->minor_count++;
@@ -540,14 +558,21 @@ void gc_minor(vm_State *S) {
 ** Major collection: mark and sweep the old space
 ** ====================================================================== */
 
+/* Young objects are not marked: the atomic phase promotes the live ones,
+** which queues them. */
 static void markobj(Global *g, GCObject *o) {
-  if (o->gcflags & GCF_MARK) return;
+  if ((o->gcflags & (GCF_MARK | GCF_OLD)) != GCF_OLD) return;
   o->gcflags |= GCF_MARK;
   if (o->tt == T_SHRSTR || o->tt == T_LNGSTR) return; /* no children */
-  vec_push(&g->gray, o);
+  vec_push(&g->markgray, o);
 }
 
 #define markvalue(g, v) { if (iscollectable(v)) markobj(g, gcvalue(v)); }
+
+void gc_barrierslow(vm_State *S, GCObject *o, GCObject *v) {
+  if (!isold(v)) gc_remember(S, o);
+  else if (o->gcflags & GCF_MARK) markobj(G(S), v); /* marking: keep the invariant */
+}
 
 static void markthread(Global *g, vm_State *th) {
   StkId o;
@@ -750,23 +775,8 @@ static void markfields(Global *g, GCObject *o) {
   }
 }
 
-static void sweep(vm_State *S) {
-  Global *g = G(S);
-  GCObject **p = &g->allgc;
-  while (*p != NULL) {
-    GCObject *o = *p;
-    if (o->gcflags & (GCF_MARK | GCF_FIXED)) {
-      o->gcflags &= (uint8_t)~GCF_MARK;
-      p = &o->gcnext;
-    } else {
-      *p = o->gcnext;
-      gc_freeobj(S, o);
-    }
-  }
-}
-
 static void propagateall(Global *g) {
-  while (g->gray.n > 0) markfields(g, g->gray.items[--g->gray.n]);
+  while (g->markgray.n > 0) markfields(g, g->markgray.items[--g->markgray.n]);
 }
 
 static void markpending(Global *g) {
@@ -774,12 +784,8 @@ static void markpending(Global *g) {
   for (i = g->tobefnz_head; i < g->tobefnz.n; i++) markobj(g, g->tobefnz.items[i]);
 }
 
-void gc_full(vm_State *S) {
-  Global *g = G(S);
+static void markroots(Global *g) {
   int i;
-  gc_minor(S); /* now every object is old */
-  g->gcstopem = 1;
-  g->gray.n = 0;
   markthread(g, g->mainthread);
   markvalue(g, &g->registry);
   for (i = 0; i < VM_NUMTYPES; i++)
@@ -787,6 +793,105 @@ void gc_full(vm_State *S) {
   for (i = 0; i < TM_N; i++)
     if (g->tmname[i]) markobj(g, obj2gco(g->tmname[i]));
   markpending(g);
+}
+
+/* Roughly the bytes a traversal or a sweep of o touches: the unit of
+** incremental work. */
+static size_t workof(GCObject *o) {
+  size_t n = objsize(o);
+  if (o->tt == T_TABLE) {
+    Table *t = gco2t(o);
+    n += (size_t)t->asize * sizeof(TValue);
+    if (!isdummy(t)) n += (size_t)sizenode(t) * sizeof(Node);
+  } else if (o->tt == T_THREAD && ((vm_State *)o)->stack != NULL) {
+    n += (size_t)stacksize((vm_State *)o) * sizeof(TValue);
+  }
+  return n;
+}
+
+/* ----------------------------------------------------------------------
+** The major cycle: IDLE -> MARK (incremental) -> atomic -> SWEEP
+** (incremental) -> IDLE. A full collection runs the same phases at once.
+**
+** Invariant while marking (incremental update, Dijkstra style): no marked
+** old object refers to an unmarked old object it has not been rescanned
+** for. It is kept by
+**   - the write barrier: storing an unmarked old value into a marked old
+**     object marks the value (gc_barrierslow). Objects in the remembered
+**     set skip the barrier, so every remembered object that is marked is
+**     rescanned: at each minor collection and in the atomic phase;
+**   - objects that become old during marking (promoted, or born old) are
+**     marked and queued for traversal;
+**   - thread stacks are written without barriers: the atomic phase
+**     rescans every live thread.
+** Marking treats young objects as roots' contents: the atomic phase runs
+** a minor collection first, which promotes (and so queues) them all.
+** Sweeping walks the list of old objects as it was at the atomic phase;
+** objects that become old meanwhile go on a fresh list, unmarked, and are
+** not swept in this cycle.
+** ---------------------------------------------------------------------- */
+
+/* The marks of an abandoned cycle come off (a full collection restarts). */
+static void abandonmarking(Global *g) {
+  GCObject *o;
+  for (o = g->allgc; o != NULL; o = o->gcnext) o->gcflags &= (uint8_t)~GCF_MARK;
+  g->markgray.n = 0;
+  g->weakvalues.n = g->ephemerons.n = g->allweak.n = 0;
+  g->gcstate = GCS_IDLE;
+}
+
+static void startcycle(vm_State *S) {
+  Global *g = G(S);
+  g->markgray.n = 0;
+  g->gcstate = GCS_MARK;
+  markroots(g);
+  if (S != g->mainthread) markthread(g, S);
+}
+
+/* Traverses gray objects worth about `work` bytes; returns the work left
+** (0 when the budget ran out first). */
+static size_t markstep(Global *g, size_t work) {
+  while (g->markgray.n > 0) {
+    GCObject *o = g->markgray.items[--g->markgray.n];
+    size_t w = workof(o);
+    markfields(g, o);
+    if (w >= work) return 0;
+    work -= w;
+  }
+  return work;
+}
+
+/* Open upvalues of a thread that is not marked (it will die) do not keep
+** their values alive through the thread's stack: a marked upvalue marks
+** its value directly, before the thread's upvalues are closed. */
+static void remarkupvals(Global *g) {
+  size_t i;
+  for (i = 0; i < g->threads.n; i++) {
+    vm_State *th = (vm_State *)g->threads.items[i];
+    UpVal *uv;
+    if (th->gcflags & GCF_MARK) continue;
+    for (uv = th->openupval; uv != NULL; uv = uv->u.open.next)
+      if (uv->gcflags & GCF_MARK) markvalue(g, uv->v);
+  }
+}
+
+/* The atomic phase: finish marking with the world stopped, settle weak
+** tables and finalizers, drop dead strings and threads, begin sweeping. */
+static void atomic(vm_State *S) {
+  Global *g = G(S);
+  size_t i;
+  gc_minor(S); /* every object old; remembered and promoted ones queued */
+  g->gcstopem = 1;
+  markroots(g);
+  if (S != g->mainthread) markthread(g, S);
+  propagateall(g);
+  /* thread stacks change without barriers: rescan the live ones */
+  for (i = 0; i < g->threads.n; i++) {
+    vm_State *th = (vm_State *)g->threads.items[i];
+    if (th->gcflags & GCF_MARK) markthread(g, th);
+  }
+  propagateall(g);
+  remarkupvals(g);
   propagateall(g);
   convergeephemerons(g);
   /* everything strongly reachable is marked: weak values go before any
@@ -806,11 +911,92 @@ void gc_full(vm_State *S) {
   g->weakvalues.n = g->ephemerons.n = g->allweak.n = 0;
   thread_sweepdead(S);
   str_removedead(S);
-  sweep(S);
-  g->old_threshold = g->total_bytes / 100 * (size_t)g->gcpause;
+  g->sweeplist = g->allgc;
+  g->allgc = NULL;
+  g->sweeppos = &g->sweeplist;
+  g->gcstate = GCS_SWEEP;
+  g->gcstopem = 0;
+}
+
+static void endcycle(Global *g) {
+  size_t live = g->total_bytes;
+  if (g->gcmode_incremental)
+    g->old_threshold = live / 100 * (size_t)g->gcpause;
+  else
+    g->old_threshold = live / 100 * (size_t)(100 + g->genmajormul);
   if (g->old_threshold < GC_MIN_THRESHOLD) g->old_threshold = GC_MIN_THRESHOLD;
   gc_capthreshold(g);
   g->major_count++;
+  g->gcstate = GCS_IDLE;
+}
+
+/* Sweeps objects worth about `work` bytes (SIZE_MAX: all); the cycle ends
+** with the last one, when the survivors rejoin the list of old objects. */
+static void sweepstep(vm_State *S, size_t work) {
+  Global *g = G(S);
+  GCObject **p = g->sweeppos;
+  while (*p != NULL) {
+    GCObject *o = *p;
+    size_t w = workof(o);
+    if (o->gcflags & (GCF_MARK | GCF_FIXED)) {
+      o->gcflags &= (uint8_t)~GCF_MARK;
+      p = &o->gcnext;
+    } else {
+      *p = o->gcnext;
+      gc_freeobj(S, o);
+    }
+    if (w >= work) {
+      g->sweeppos = p;
+      return;
+    }
+    work -= w;
+  }
+  *p = g->allgc; /* survivors first, then what became old meanwhile */
+  g->allgc = g->sweeplist;
+  g->sweeplist = NULL;
+  g->sweeppos = NULL;
+  endcycle(g);
+}
+
+/* One increment of the cycle in progress (starting one when idle):
+** `work` bytes of marking or sweeping. Returns 1 if the cycle ended. */
+static int incstep(vm_State *S, size_t work) {
+  Global *g = G(S);
+  switch (g->gcstate) {
+    case GCS_IDLE:
+      startcycle(S);
+      return 0;
+    case GCS_MARK:
+      g->gcstopem = 1;
+      work = markstep(g, work);
+      g->gcstopem = 0;
+      if (g->markgray.n == 0) atomic(S);
+      return 0;
+    default:
+      g->gcstopem = 1;
+      sweepstep(S, work);
+      g->gcstopem = 0;
+      return g->gcstate == GCS_IDLE;
+  }
+}
+
+/* A complete cycle with the world stopped. A cycle in progress is
+** finished first when sweeping (its dead objects must go) and abandoned
+** when marking (its marks are stale by now). */
+static void fullcollect(vm_State *S) {
+  Global *g = G(S);
+  if (g->gcstate == GCS_SWEEP) sweepstep(S, SIZE_MAX);
+  if (g->gcstate == GCS_MARK) abandonmarking(g);
+  /* young objects first, so that those only weak tables hold are not
+  ** marked by their promotion */
+  gc_minor(S);
+  g->gcstopem = 1;
+  startcycle(S);
+  propagateall(g);
+  g->gcstopem = 0;
+  atomic(S);
+  g->gcstopem = 1;
+  sweepstep(S, SIZE_MAX);
   g->gcstopem = 0;
 }
 
@@ -828,29 +1014,130 @@ void gc_capthreshold(Global *g) {
   if (g->old_threshold > cap) g->old_threshold = cap;
 }
 
-/* The safe point's slow path: decide which collection to run. */
+/* ----------------------------------------------------------------------
+** Pacing and metrics
+** ---------------------------------------------------------------------- */
+
+static uint64_t nanotime(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void recordpause(Global *g, uint64_t t0) {
+  uint64_t ns = nanotime() - t0, us = ns / 1000;
+  int b = 0;
+  while (us > 1 && b < VM_GCPAUSE_BUCKETS - 1) {
+    us >>= 1;
+    b++;
+  }
+  g->pauses++;
+  g->pause_total_ns += ns;
+  if (ns > g->pause_max_ns) g->pause_max_ns = ns;
+  g->pause_hist[b]++;
+}
+
+/* Bytes that entered the old space since the last increment (promotions
+** and old allocations): the debt an increment pays off, at twice that
+** many bytes of work (times stepmul/100), at least one step size. */
+static size_t incdebt(Global *g) {
+  uint64_t grown = g->promoted_bytes + g->old_allocated;
+  size_t debt = (size_t)(grown - g->inc_base), step = (size_t)1 << g->gcstepsize;
+  g->inc_base = grown;
+  if (debt < step) debt = step;
+  return debt / 100 * (size_t)(g->gcstepmul < 40 ? 40 : g->gcstepmul) * 2;
+}
+
+/* While a cycle runs, the next increment is due after one more step size
+** of old-space growth (or the next minor collection). */
+static void setincthreshold(Global *g) {
+  if (g->gcstate != GCS_IDLE) g->old_threshold = g->total_bytes + ((size_t)1 << g->gcstepsize);
+}
+
+void gc_full(vm_State *S) {
+  Global *g = G(S);
+  uint64_t t0 = nanotime();
+  fullcollect(S);
+  recordpause(g, t0);
+}
+
+/* The safe point's slow path: decide what to run. */
 void gc_step(vm_State *S) {
   Global *g = G(S);
+  int nurseryfull, grown;
+  uint64_t t0;
   if (g->gcblocked || g->gcstopem) return; /* request stays pending */
   g->gcrequest = 0;
-  if (g->gcstress) {
-    if (g->gcemergency || ++g->stress_count % 256 == 0 ||
-        (g->total_bytes > g->old_threshold && !g->gcstopped)) {
-      g->gcemergency = 0;
-      gc_full(S);
-    } else {
-      gc_minor(S);
-    }
-    g->gcrequest = 1;
-    return;
-  }
-  if (g->gcemergency || (g->total_bytes > g->old_threshold && !g->gcstopped)) {
+  t0 = nanotime();
+  nurseryfull = g->nursery_free > g->nursery_softtop || g->gcstress;
+  grown = g->total_bytes > g->old_threshold && !g->gcstopped;
+  if (g->gcemergency) {
     g->gcemergency = 0;
-    gc_full(S);
+    fullcollect(S);
+  } else if (g->memlimit != 0 && g->total_bytes > g->memlimit / 8 * 7 &&
+             (grown || g->gcstate != GCS_IDLE)) {
+    fullcollect(S); /* close to the limit: no time for increments */
+  } else if (g->gcstress && ++g->stress_count % 256 == 0) {
+    fullcollect(S);
+  } else if (g->gcstate == GCS_IDLE && grown && !g->gcmode_incremental) {
+    fullcollect(S); /* generational mode: majors stop the world */
   } else {
-    gc_minor(S);
+    if (nurseryfull || g->gcstate == GCS_IDLE) gc_minor(S);
+    /* incremental mode: a major cycle starts when the old space grew by
+    ** the pause; stress mode starts one every 64 safe points */
+    if (g->gcstate != GCS_IDLE || (grown && g->gcmode_incremental) ||
+        (g->gcstress && g->stress_count % 64 == 0))
+      incstep(S, g->gcstress ? 4096 : incdebt(g));
   }
-  if (g->tobefnz.n > g->tobefnz_head) gc_callfinalizers(S);
+  setincthreshold(g);
+  recordpause(g, t0);
+  /* Stress mode collects far more often than any real schedule; running
+  ** finalizers at each of those points would reorder the output of
+  ** programs that the differential tests compare with lua5.4, so there
+  ** they run at explicit collections and at close only. */
+  if (g->gcstress) g->gcrequest = 1;
+  else if (g->tobefnz.n > g->tobefnz_head) gc_callfinalizers(S);
+}
+
+/* collectgarbage("step", kb). Incremental mode: one increment, as if kb
+** KiB had been allocated (0: one step size); returns 1 if the cycle ended.
+** Generational mode: a full collection, so always 1. */
+int gc_userstep(vm_State *S, int kb) {
+  Global *g = G(S);
+  uint64_t t0 = nanotime();
+  size_t work = kb > 0 ? (size_t)kb << 10 : (size_t)1 << g->gcstepsize;
+  int done;
+  if (!g->gcmode_incremental && g->gcstate == GCS_IDLE) {
+    fullcollect(S);
+    recordpause(g, t0);
+    return 1;
+  }
+  work = work / 100 * (size_t)(g->gcstepmul < 40 ? 40 : g->gcstepmul) * 2;
+  if (g->gcstate == GCS_IDLE) {
+    gc_minor(S);
+    startcycle(S);
+  }
+  done = incstep(S, work);
+  setincthreshold(g);
+  recordpause(g, t0);
+  return done;
+}
+
+void vm_gcmetrics(vm_State *S, vm_GCMetrics *m) {
+  Global *g = G(S);
+  size_t young = (size_t)(g->nursery_free - g->nursery_start);
+  memset(m, 0, sizeof *m);
+  m->bytes_allocated = g->young_allocated + young + g->old_allocated;
+  m->young_bytes = young;
+  m->old_bytes = g->total_bytes;
+  m->minor_collections = g->minor_count;
+  m->major_collections = g->major_count;
+  m->promoted_bytes = g->promoted_bytes;
+  m->remembered = g->remembered.n;
+  m->pauses = g->pauses;
+  m->pause_total_ns = g->pause_total_ns;
+  m->pause_max_ns = g->pause_max_ns;
+  memcpy(m->pause_hist, g->pause_hist, sizeof m->pause_hist);
 }
 
 /* ======================================================================
@@ -939,6 +1226,7 @@ void gc_init(vm_State *S, size_t nursery_size) {
   g->nursery_end = g->nursery_start + total;
   g->old_threshold = GC_MIN_THRESHOLD * 4;
   g->gcpause = GC_PAUSE;
+  g->gcmode_incremental = 1; /* Lua's default (the tide binary picks generational) */
   g->gcstepmul = 100;
   g->gcstepsize = 13;
   g->genminormul = 20;
@@ -949,6 +1237,11 @@ void gc_freeall(vm_State *S) {
   Global *g = G(S);
   GCObject *o;
   gc_minor(S); /* young objects own parts: promote, then free uniformly */
+  if (g->gcstate == GCS_SWEEP) { /* what is not swept yet goes too */
+    *g->sweeppos = g->allgc;
+    g->allgc = g->sweeplist;
+    g->sweeplist = NULL;
+  }
   o = g->allgc;
   while (o != NULL) {
     GCObject *next = o->gcnext;
@@ -961,6 +1254,7 @@ void gc_freeall(vm_State *S) {
   vec_free(&g->remembered);
   vec_free(&g->young_parts);
   vec_free(&g->gray);
+  vec_free(&g->markgray);
   vec_free(&g->weakvalues);
   vec_free(&g->ephemerons);
   vec_free(&g->allweak);

@@ -474,6 +474,9 @@ struct vm_State {
 #define savestack(S, p) ((char *)(p) - (char *)(S)->stack)
 #define restorestack(S, n) ((StkId)((char *)(S)->stack + (n)))
 
+/* Phases of a major cycle (gc.c). */
+enum { GCS_IDLE, GCS_MARK, GCS_SWEEP };
+
 /* Growable pointer vectors used by the collector. */
 typedef struct GCVec {
   GCObject **items;
@@ -500,7 +503,6 @@ typedef struct Global {
   volatile int gcrequest; /* collect at the next safe point */
   /* old space */
   GCObject *allgc;       /* every old object */
-  size_t old_bytes;      /* bytes held by old objects and their parts */
   size_t old_threshold;  /* major collection when old_bytes passes this */
   size_t total_bytes;    /* everything allocated through mem_* */
   size_t memlimit;       /* 0 = none (vm_setmemorylimit) */
@@ -523,7 +525,12 @@ typedef struct Global {
   int gcemergency;       /* a memory error asked for a full collection */
   GCVec remembered;      /* old objects that may point to young ones */
   GCVec young_parts;     /* young tables owning malloc'd parts */
-  GCVec gray;            /* major-marking work list; promotion work list */
+  GCVec gray;            /* promotion work list (minor collections) */
+  GCVec markgray;        /* major marking: marked objects still to traverse */
+  int gcstate;           /* GCS_*: where the major cycle is */
+  GCObject *sweeplist;   /* sweeping: the old objects as of the atomic phase */
+  GCObject **sweeppos;   /* sweeping: where the next increment resumes */
+  uint64_t inc_base;     /* old-space growth already paid for by increments */
   GCVec weakvalues;      /* major marking: tables with weak values only */
   GCVec ephemerons;      /* ... with weak keys only */
   GCVec allweak;         /* ... with weak keys and values */
@@ -541,6 +548,12 @@ typedef struct Global {
   int gcstress;
   unsigned long stress_count;
   unsigned long minor_count, major_count;
+  /* metrics (vm_gcmetrics) */
+  uint64_t young_allocated; /* nursery bytes allocated before the last minor */
+  uint64_t old_allocated;   /* bytes allocated through mem_* (not promotions) */
+  uint64_t promoted_bytes;
+  uint64_t pauses, pause_total_ns, pause_max_ns;
+  uint64_t pause_hist[VM_GCPAUSE_BUCKETS];
   StringTable strt;
   uint64_t seed;
   TValue registry;
@@ -614,13 +627,18 @@ void gc_checkfinalizer(vm_State *S, GCObject *o, Table *mt);
 void gc_callfinalizers(vm_State *S);   /* run every pending __gc */
 void gc_finalizeall(vm_State *S);      /* at close: every registered __gc */
 #define isyoungobj(o) (!isold(o))
-/* Write barrier: call after storing value v into object o. */
+/* Write barrier: call after storing value v into object o. Generational:
+** an old object given a young reference joins the remembered set.
+** Incremental (while a major cycle marks): a marked old object given an
+** unmarked old reference marks it (gc_barrierslow). */
 #define gc_barrier(S, o, v) do { \
-  if (iscollectable(v) && ((obj2gco(o)->gcflags & (GCF_OLD | GCF_REMEMBERED)) == GCF_OLD) && \
-      !isold(gcvalue(v))) gc_remember(S, obj2gco(o)); } while (0)
+  if (iscollectable(v)) gc_objbarrier(S, o, gcvalue(v)); } while (0)
 #define gc_objbarrier(S, o, x) do { \
   if (((obj2gco(o)->gcflags & (GCF_OLD | GCF_REMEMBERED)) == GCF_OLD) && \
-      !isold(obj2gco(x))) gc_remember(S, obj2gco(o)); } while (0)
+      (!isold(obj2gco(x)) || G(S)->gcstate == GCS_MARK)) \
+    gc_barrierslow(S, obj2gco(o), obj2gco(x)); } while (0)
+void gc_barrierslow(vm_State *S, GCObject *o, GCObject *v);
+int gc_userstep(vm_State *S, int kb); /* collectgarbage("step") */
 /* A thread whose stack is about to be written from outside its own run. */
 #define gc_threadbarrier(S, th) do { \
   if (!((th)->gcflags & GCF_REMEMBERED)) gc_remember(S, obj2gco(th)); } while (0)

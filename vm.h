@@ -190,6 +190,26 @@ void *vm_getextraspace(vm_State *S);
 ** call anything else of the API. */
 typedef void (*vm_AllocSampleHook)(vm_State *S, void *ud, size_t bytes, int type);
 void vm_setallocsampler(vm_State *S, size_t rate, vm_AllocSampleHook hook, void *ud);
+/* Collector metrics, filled in by vm_gcmetrics (cheap: counters only).
+** Cumulative counts start at the state's creation. A pause is one
+** collector run at a safe point (a minor collection, a step of the
+** incremental major collection, or a full collection); pause_hist[i]
+** counts pauses of [2^i, 2^(i+1)) microseconds (bucket 0 also those
+** under 1 us, the last one everything longer). [-0,+0,-] */
+#define VM_GCPAUSE_BUCKETS 24
+typedef struct vm_GCMetrics {
+  uint64_t bytes_allocated;   /* total bytes ever allocated (young and old) */
+  size_t young_bytes;         /* bytes in the nursery now */
+  size_t old_bytes;           /* bytes held outside the nursery (vm_memoryused) */
+  uint64_t minor_collections; /* minor collections (full ones run one too) */
+  uint64_t major_collections; /* major cycles completed, full or incremental */
+  uint64_t promoted_bytes;    /* total bytes copied out of the nursery */
+  size_t remembered;          /* objects in the remembered set now */
+  uint64_t pauses;            /* collector runs */
+  uint64_t pause_total_ns, pause_max_ns;
+  uint64_t pause_hist[VM_GCPAUSE_BUCKETS];
+} vm_GCMetrics;
+void vm_gcmetrics(vm_State *S, vm_GCMetrics *m);
 /* Memory limit (0 = none). (A minor collection copies surviving young
 ** objects out of the nursery without checking the limit, so the count can
 ** exceed it by at most the nursery's size.) An allocation that would take the bytes held
@@ -533,6 +553,10 @@ int vm_open_io(vm_State *S);
 int vm_open_os(vm_State *S);
 int vm_open_utf8(vm_State *S);
 int vm_open_debug(vm_State *S);
+/* Tide's own module, `require "tide"` (in package.preload whenever the
+** package library is opened): tide.gcmetrics() returns vm_gcmetrics as a
+** table. */
+int vm_open_tide(vm_State *S);
 
 #ifdef __cplusplus
 }

@@ -56,6 +56,7 @@ test-errors: tide check-deps
 test-cli: tide check-deps
 	@echo "== command line"
 	@bash test/cli/run-cli.sh ./tide
+	@bash test/cli/alloc-profile.sh ./tide
 
 test-stress: all $(TEST_C_BINS)
 	@echo "== under GC stress (TIDE_GC_STRESS=1)"

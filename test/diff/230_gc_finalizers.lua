@@ -31,6 +31,6 @@ print("sum of finalized", n)
 -- userdata-like files close through __gc at exit
 local f = io.tmpfile()
 f:write("x")
-setmetatable({}, {__gc = function() print("at close") end})
+local atclose = setmetatable({}, {__gc = function() print("at close") end})
 _G.x = setmetatable({}, {__gc = function() print("global at close") end})
 print("end of script")
