@@ -215,11 +215,16 @@ static void sample_settop(Global *g) {
   g->nursery_top = top;
 }
 
-/* Charges an allocation of `size` bytes; returns 1 if it takes a sample. */
+/* Charges an allocation of `size` bytes; returns 1 if it takes a sample.
+** The bytes past the sample point count toward the next one, so samples
+** fall at every multiple of the rate in the allocation stream and each
+** object is sampled with a chance proportional to its size (restarting
+** the budget at each sample would let a repeating pattern of allocations
+** hide some objects from sampling altogether). */
 static int sample_charge(Global *g, size_t size) {
   sample_settle(g);
   if (size >= g->sample_left) {
-    g->sample_left = g->sample_rate;
+    g->sample_left = g->sample_rate - (size - g->sample_left) % g->sample_rate;
     return 1;
   }
   g->sample_left -= size;

@@ -995,10 +995,18 @@ returning:
       if (b > 0) b = 1 << (b - 1);
       if (TESTARG_k(i)) c += (unsigned int)GETARG_Ax(*pc) * (MAXARG_C + 1);
       pc++; /* skip the extra argument */
-      t = tab_new(S);
-      sethvalue(S, s2v(ra), t);
-      /* (like lua5.4, the pc is not saved for a resize: see MODK) */
-      if (b != 0 || c != 0) tab_resize(S, t, c, (unsigned)b);
+      {
+        /* The allocation sampler's hook sees this instruction's line, but
+        ** the saved pc is put back afterwards: lua5.4 does not save it
+        ** here, and errors that report a stale position (see MODK) must
+        ** report the same one. */
+        const Instruction *oldpc = ci->u.l.savedpc;
+        savepc(ci);
+        t = tab_new(S);
+        sethvalue(S, s2v(ra), t);
+        if (b != 0 || c != 0) tab_resize(S, t, c, (unsigned)b);
+        ci->u.l.savedpc = oldpc;
+      }
       checkGC(S, ra + 1);
       vmbreak;
     }
@@ -1389,7 +1397,12 @@ returning:
         last += (unsigned int)GETARG_Ax(*pc) * (MAXARG_C + 1);
         pc++;
       }
-      if (last > h->asize) tab_resizearray(S, h, last); /* pc not saved, as lua5.4 */
+      if (last > h->asize) { /* pc saved for the sampler only, as in NEWTABLE */
+        const Instruction *oldpc = ci->u.l.savedpc;
+        savepc(ci);
+        tab_resizearray(S, h, last);
+        ci->u.l.savedpc = oldpc;
+      }
       for (; n > 0; n--) {
         TValue *val = s2v(ra + n);
         setobj2t(S, &h->array[last - 1], val);
