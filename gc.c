@@ -251,10 +251,6 @@ static GCObject *allocold(vm_State *S, int tt, size_t size) {
   initheader(g, o, tt, GCF_OLD);
   o->gcnext = g->allgc;
   g->allgc = o;
-  if (g->gcstate == GCS_MARK) { /* born marked, traversed once it is built */
-    o->gcflags |= GCF_MARK;
-    if (tt != T_SHRSTR && tt != T_LNGSTR) vec_push(&g->markgray, o);
-  }
   return o;
 }
 
@@ -369,10 +365,6 @@ static GCObject *promote(Global *g, GCObject *o) {
   n->gcflags = GCF_OLD | (o->gcflags & GCF_FINALIZE);
   n->gcnext = g->allgc;
   g->allgc = n;
-  if (g->gcstate == GCS_MARK) { /* becomes old during marking: queue it */
-    n->gcflags |= GCF_MARK;
-    vec_push(&g->markgray, n);
-  }
   if (o->tt == T_UPVAL) {
     UpVal *ou = (UpVal *)o, *nu = (UpVal *)n;
     if (!upisopen(ou)) nu->v = &nu->u.value; /* closed: points into itself */
@@ -825,12 +817,16 @@ static size_t workof(GCObject *o) {
 **     object marks the value (gc_barrierslow). Objects in the remembered
 **     set skip the barrier, so every remembered object that is marked is
 **     rescanned: at each minor collection and in the atomic phase;
-**   - objects that become old during marking (promoted, or born old) are
-**     marked and queued for traversal;
 **   - thread stacks are written without barriers: the atomic phase
 **     rescans every live thread.
-** Marking treats young objects as roots' contents: the atomic phase runs
-** a minor collection first, which promotes (and so queues) them all.
+** Objects that become old during marking (promoted, or born old) start
+** unmarked, like any object not reached yet: whatever holds them is a
+** stack (rescanned), a remembered object (rescanned), an object marked
+** later, or a marked object whose store went through the barrier. So an
+** object that dies during the cycle is freed by it, instead of floating
+** until the next one. Young objects are not marked at all: the atomic
+** phase runs a minor collection first, and what it promotes is reached
+** from the rescans.
 ** Sweeping walks the list of old objects as it was at the atomic phase;
 ** objects that become old meanwhile go on a fresh list, unmarked, and are
 ** not swept in this cycle.
@@ -920,11 +916,15 @@ static void atomic(vm_State *S) {
   g->allgc = NULL;
   g->sweeppos = &g->sweeplist;
   g->gcstate = GCS_SWEEP;
+  g->atomic_growth = g->promoted_bytes + g->old_allocated;
   g->gcstopem = 0;
 }
 
 static void endcycle(Global *g) {
-  size_t live = g->total_bytes;
+  /* the bytes that became old since the atomic phase were not judged by
+  ** this cycle: the next one's threshold is set from what it found live */
+  uint64_t since = g->promoted_bytes + g->old_allocated - g->atomic_growth;
+  size_t live = g->total_bytes > since ? g->total_bytes - (size_t)since : 0;
   if (g->gcmode_incremental)
     g->old_threshold = live / 100 * (size_t)g->gcpause;
   else
@@ -935,14 +935,19 @@ static void endcycle(Global *g) {
   g->gcstate = GCS_IDLE;
 }
 
-/* Sweeps objects worth about `work` bytes (SIZE_MAX: all); the cycle ends
-** with the last one, when the survivors rejoin the list of old objects. */
+/* Sweeping one object costs about as much as marking this many bytes
+** (it is a flag test and maybe a free, whatever the object's size). */
+#define SWEEPCOST 16
+
+/* Sweeps objects worth about `work` bytes of marking (SIZE_MAX: all); the
+** cycle ends with the last one, when the survivors rejoin the list of old
+** objects. */
 static void sweepstep(vm_State *S, size_t work) {
   Global *g = G(S);
   GCObject **p = g->sweeppos;
   while (*p != NULL) {
     GCObject *o = *p;
-    size_t w = workof(o);
+    size_t w = SWEEPCOST;
     if (o->gcflags & (GCF_MARK | GCF_FIXED)) {
       o->gcflags &= (uint8_t)~GCF_MARK;
       p = &o->gcnext;
@@ -1043,14 +1048,19 @@ static void recordpause(Global *g, uint64_t t0) {
 }
 
 /* Bytes that entered the old space since the last increment (promotions
-** and old allocations): the debt an increment pays off, at twice that
-** many bytes of work (times stepmul/100), at least one step size. */
+** and old allocations): the debt an increment pays off, at INCWORK times
+** that many bytes of work (times stepmul/100), at least one step size. A
+** cycle then ends after the old space grew by about 1/INCWORK of what it
+** marks (plus the sweep), bounding the heap at pause% of the live data
+** plus that growth. */
+#define INCWORK 4
+
 static size_t incdebt(Global *g) {
   uint64_t grown = g->promoted_bytes + g->old_allocated;
   size_t debt = (size_t)(grown - g->inc_base), step = (size_t)1 << g->gcstepsize;
   g->inc_base = grown;
   if (debt < step) debt = step;
-  return debt / 100 * (size_t)(g->gcstepmul < 40 ? 40 : g->gcstepmul) * 2;
+  return debt / 100 * (size_t)(g->gcstepmul < 40 ? 40 : g->gcstepmul) * INCWORK;
 }
 
 /* While a cycle runs, the next increment is due after one more step size
@@ -1117,7 +1127,7 @@ int gc_userstep(vm_State *S, int kb) {
     recordpause(g, t0);
     return 1;
   }
-  work = work / 100 * (size_t)(g->gcstepmul < 40 ? 40 : g->gcstepmul) * 2;
+  work = work / 100 * (size_t)(g->gcstepmul < 40 ? 40 : g->gcstepmul) * INCWORK;
   if (g->gcstate == GCS_IDLE) {
     gc_minor(S);
     startcycle(S);

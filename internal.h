@@ -531,6 +531,7 @@ typedef struct Global {
   GCObject *sweeplist;   /* sweeping: the old objects as of the atomic phase */
   GCObject **sweeppos;   /* sweeping: where the next increment resumes */
   uint64_t inc_base;     /* old-space growth already paid for by increments */
+  uint64_t atomic_growth; /* old-space growth counter at the last atomic phase */
   GCVec weakvalues;      /* major marking: tables with weak values only */
   GCVec ephemerons;      /* ... with weak keys only */
   GCVec allweak;         /* ... with weak keys and values */
