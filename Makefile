@@ -99,6 +99,11 @@ $(DEBUG_BUILD)/tide: $(BUILD)/cli.o $(DEBUG_BUILD)/libtide.a
 run: tide
 	./tide examples/hello.lua
 
+# What allocation sampling costs, in instruction counts (bench/gc_sampling.sh).
+.PHONY: bench-sampling
+bench-sampling: | $(DEPS_STAMP)
+	bash bench/gc_sampling.sh
+
 # ---------------------------------------------------------------- amalgamation
 # `make amalg`: $(BUILD)/amalg/tide.c, the library (not cli.c) as one C
 # file that builds with `cc -c tide.c`, with a copy of vm.h next to it.

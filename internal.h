@@ -67,6 +67,7 @@
 #define cast_byte(e) ((uint8_t)(e))
 #define cast_sizet(e) ((size_t)(e))
 #define cast_uchar(e) ((unsigned char)(e))
+#define l_noinline __attribute__((noinline))
 #define l_likely(x) __builtin_expect(!!(x), 1)
 #define l_unlikely(x) __builtin_expect(!!(x), 0)
 #define UNUSED(x) ((void)(x))
