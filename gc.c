@@ -330,8 +330,35 @@ GCObject *gc_newyoung(vm_State *S, int tt, size_t size) {
 
 void gc_remember(vm_State *S, GCObject *o) {
   Global *g = G(S);
+  if (o->tt == T_TABLE && (o->gcflags & GCF_ARRAYDIRTY)) {
+    /* already listed for an array range: now for all of it */
+    o->gcflags = (uint8_t)((o->gcflags & ~GCF_ARRAYDIRTY) | GCF_REMEMBERED);
+    return;
+  }
   o->gcflags |= GCF_REMEMBERED;
   vec_push(&g->remembered, o);
+}
+
+/* Tables with an array part this big remember young stores by slot range. */
+#define ARRAYRANGE_MIN 1024
+
+void gc_tableslotslow(vm_State *S, Table *t, const TValue *slot, GCObject *v) {
+  size_t off = (size_t)((uintptr_t)slot - (uintptr_t)t->array) / sizeof(TValue);
+  uint32_t i;
+  if (isold(v) || t->asize < ARRAYRANGE_MIN || off >= t->asize) {
+    gc_barrierslow(S, obj2gco(t), v);
+    return;
+  }
+  i = (uint32_t)off;
+  if (t->gcflags & GCF_ARRAYDIRTY) {
+    if (i < t->dirtylo) t->dirtylo = i;
+    if (i >= t->dirtyhi) t->dirtyhi = i + 1;
+  } else {
+    t->gcflags |= GCF_ARRAYDIRTY;
+    t->dirtylo = i;
+    t->dirtyhi = i + 1;
+    vec_push(&G(S)->remembered, obj2gco(t));
+  }
 }
 
 void gc_fix(vm_State *S, GCObject *o) {
@@ -529,6 +556,8 @@ static void separateold(Global *g) {
   mi_free(dead);
 }
 
+static void markobj(Global *g, GCObject *o);
+
 void gc_minor(vm_State *S) {
   Global *g = G(S);
   size_t i;
@@ -538,6 +567,17 @@ void gc_minor(vm_State *S) {
   if (S != g->mainthread) fwdthread(g, S); /* the running coroutine */
   for (i = 0; i < g->remembered.n; i++) {
     GCObject *o = g->remembered.items[i];
+    if (o->gcflags & GCF_ARRAYDIRTY) { /* only a range of its array */
+      Table *t = gco2t(o);
+      uint32_t j, hi = t->dirtyhi < t->asize ? t->dirtyhi : t->asize;
+      o->gcflags &= (uint8_t)~GCF_ARRAYDIRTY;
+      for (j = t->dirtylo; j < hi; j++) fwdvalue(g, &t->array[j]);
+      /* a marked table must not refer to the (unmarked) promoted ones */
+      if (g->gcstate == GCS_MARK && (o->gcflags & GCF_MARK))
+        for (j = t->dirtylo; j < hi; j++)
+          if (iscollectable(&t->array[j])) markobj(g, gcvalue(&t->array[j]));
+      continue;
+    }
     o->gcflags &= (uint8_t)~GCF_REMEMBERED;
     fwdfields(g, o);
     /* it skipped the barrier while remembered: rescan it */

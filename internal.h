@@ -221,6 +221,8 @@ struct GCObject {
 #define GCF_FINALIZE 0x20   /* has a __gc metamethod to run */
 #define GCF_FINALIZED 0x40  /* __gc already run */
 #define GCF_HASPARTS 0x80   /* young table listed in young_parts */
+#define GCF_ARRAYDIRTY 0x80 /* old table in the remembered set for the array
+                            ** slots [dirtylo, dirtyhi) only (same bit) */
 
 #define isold(o) (((o)->gcflags & GCF_OLD) != 0)
 #define obj2gco(o) ((GCObject *)(o))
@@ -358,6 +360,7 @@ typedef struct Table {
   Node *lastfree;  /* NULL when node is the shared dummy node */
   TValue *array;
   struct Table *metatable;
+  uint32_t dirtylo, dirtyhi; /* GCF_ARRAYDIRTY: the array slots to rescan */
 } Table;
 #define lsizenode(t) ((t)->u8b)
 #define sizenode(t) (1u << lsizenode(t))
@@ -640,6 +643,14 @@ void gc_finalizeall(vm_State *S);      /* at close: every registered __gc */
       (!isold(obj2gco(x)) || G(S)->gcstate == GCS_MARK)) \
     gc_barrierslow(S, obj2gco(o), obj2gco(x)); } while (0)
 void gc_barrierslow(vm_State *S, GCObject *o, GCObject *v);
+/* The barrier for a store into an existing slot of table t: a young value
+** stored in the array part of a big old table only has that slot rescanned
+** by the next minor collection, not the whole table. */
+#define gc_tablebarrier(S, t, slot, v) do { \
+  if (iscollectable(v) && (((t)->gcflags & (GCF_OLD | GCF_REMEMBERED)) == GCF_OLD) && \
+      (!isold(gcvalue(v)) || G(S)->gcstate == GCS_MARK)) \
+    gc_tableslotslow(S, t, slot, gcvalue(v)); } while (0)
+void gc_tableslotslow(vm_State *S, struct Table *t, const TValue *slot, GCObject *v);
 int gc_userstep(vm_State *S, int kb); /* collectgarbage("step") */
 /* A thread whose stack is about to be written from outside its own run. */
 #define gc_threadbarrier(S, th) do { \
@@ -689,7 +700,8 @@ const TValue *tab_getstr(Table *t, TString *key);
 void tab_set(vm_State *S, Table *t, const TValue *key, const TValue *value);
 void tab_setint(vm_State *S, Table *t, vm_Integer key, const TValue *value);
 /* Store into an existing slot returned by tab_get* (not the absent one). */
-#define tab_setslot(S, t, slot, v) do { setobj(S, cast(TValue *, slot), v); gc_barrier(S, t, v); } while (0)
+#define tab_setslot(S, t, slot, v) do { \
+  setobj(S, cast(TValue *, slot), v); gc_tablebarrier(S, t, slot, v); } while (0)
 vm_Unsigned tab_getn(Table *t);               /* border */
 int tab_next(vm_State *S, Table *t, StkId key); /* key at key, value at key+1 */
 extern const TValue absentkey;

@@ -235,6 +235,8 @@ static void reinsert(vm_State *S, Table *t, const TValue *key, const TValue *val
 ** memory error leaves the table intact. */
 void tab_resize(vm_State *S, Table *t, unsigned int newasize, unsigned int nhsize) {
   unsigned int i;
+  /* values may move between the parts: a slot range no longer covers them */
+  if (isold(t) && (t->gcflags & GCF_ARRAYDIRTY)) gc_remember(S, obj2gco(t));
   unsigned int oldasize = t->asize;
   int oldlsize = lsizenode(t);
   Node *oldnode = t->node;

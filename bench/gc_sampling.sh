@@ -7,6 +7,7 @@
 # on the allocation-heavy benchmarks. Usage: bench/gc_sampling.sh (run
 # from the repository root; `make bench-sampling` does).
 set -eu
+command -v valgrind >/dev/null || { echo "bench/gc_sampling.sh needs valgrind: apt-get install -y valgrind" >&2; exit 1; }
 OUT=build/bench-sampling
 mkdir -p "$OUT"
 # both variants built the same way, with and without the sampling code
