@@ -1154,7 +1154,7 @@ void gc_step(vm_State *S) {
     if (nurseryfull || g->gcstate == GCS_IDLE) gc_minor(S);
     /* incremental mode: a major cycle starts when the old space grew by
     ** the pause; stress mode starts one every 64 safe points */
-    if (g->gcstate != GCS_IDLE || (grown && g->gcmode_incremental) ||
+    if ((g->gcstate != GCS_IDLE && !g->gcstopped) || (grown && g->gcmode_incremental) ||
         (g->gcstress && g->stress_count % 64 == 0))
       incstep(S, g->gcstress ? 4096 : incdebt(g));
   }

@@ -157,8 +157,8 @@ void vm_setwarnf(vm_State *S, vm_WarnFunction f, void *ud);
 void vm_warning(vm_State *S, const char *msg, int tocont);
 /* Turn GC stress mode on or off at run time. */
 void vm_setgcstress(vm_State *S, int on);
-/* Interrupts and budgets. The VM checks at loop back-edges and function
-** calls (also in compiled code, once the JIT exists):
+/* Interrupts and budgets. The VM checks at every loop's back-edge and at
+** the entry of Lua functions (also in compiled code, once the JIT exists):
 ** - vm_interrupt(S) may be called from any thread or a signal handler;
 **   the running script raises the error "interrupted!" at its next check.
 ** - vm_setinterrupt(S, f, ud, period) calls f(S, ud) every `period`
@@ -182,10 +182,10 @@ size_t vm_memorypeak(vm_State *S);
 ** threads start with a copy of the main thread's. [-0,+0,-] */
 #define VM_EXTRASPACE (sizeof(void *))
 void *vm_getextraspace(vm_State *S);
-/* Allocation samples: after every `rate` bytes allocated (on average; a
-** rate of 0 turns sampling off), hook(S, ud, bytes, type) is called with
-** the size and VM_T* type of the object whose allocation crossed the
-** sample point. The hook runs inside the allocator: it may inspect the
+/* Allocation samples: at every multiple of `rate` bytes in the stream of
+** object allocations (a rate of 0 turns sampling off), hook(S, ud, bytes,
+** type) is called with the size and VM_T* type (VM_TNONE for prototypes
+** and upvalues) of the object whose allocation crossed the sample point. The hook runs inside the allocator: it may inspect the
 ** stack with vm_getstack/vm_getinfo (without 'f' or 'L') but must not
 ** call anything else of the API. */
 typedef void (*vm_AllocSampleHook)(vm_State *S, void *ud, size_t bytes, int type);
@@ -422,8 +422,8 @@ int vm_checkoption(vm_State *S, int arg, const char *def, const char *const lst[
   ((void)((cond) || vm_typeerror(S, (arg), (tname))))
 
 int vm_newmetatable(vm_State *S, const char *tname);       /* [-0,+1,m] */
-void vm_setmetatablebyname(vm_State *S, const char *tname);/* [-0,+0,-] */
-void *vm_testudata(vm_State *S, int ud, const char *tname);
+void vm_setmetatablebyname(vm_State *S, const char *tname);/* [-0,+0,m] */
+void *vm_testudata(vm_State *S, int ud, const char *tname); /* [-0,+0,m] */
 void *vm_checkudata(vm_State *S, int ud, const char *tname);
 #define vm_getmetatablebyname(S, n) (vm_getfield(S, VM_REGISTRYINDEX, (n)))
 
@@ -437,8 +437,9 @@ int vm_callmeta(vm_State *S, int obj, const char *e);      /* [-0,+(0|1),e] */
 const char *vm_tolstringmeta(vm_State *S, int idx, size_t *len);
 vm_Integer vm_lenof(vm_State *S, int idx);                 /* #v as integer, e */
 void vm_traceback(vm_State *S, vm_State *S1, const char *msg, int level);
-/* Line and 1-based column where the most recent syntax error of this state
-** was detected (both 0 if none); for diagnostics such as a caret display. */
+/* Line and 1-based column where the syntax error of this state's last
+** load was detected (both 0 if that load had none); for diagnostics such
+** as a caret display. */
 void vm_syntaxerrorpos(vm_State *S, int *line, int *col);
 int vm_ref(vm_State *S, int t);
 void vm_unref(vm_State *S, int t, int ref);
@@ -469,7 +470,7 @@ typedef struct vm_Buffer {
   char init[256];
 } vm_Buffer;
 void vm_buffinit(vm_State *S, vm_Buffer *B);              /* [-0,+1,-] */
-char *vm_prepbuffsize(vm_Buffer *B, size_t sz);           /* [-?,+?,m] */
+char *vm_prepbuffsize(vm_Buffer *B, size_t sz);           /* [-0,+0,m] */
 void vm_addlstring(vm_Buffer *B, const char *s, size_t l);
 void vm_addstring(vm_Buffer *B, const char *s);
 void vm_addvalue(vm_Buffer *B);                          /* adds top, pops it */
@@ -505,14 +506,16 @@ typedef struct vm_Debug {
   struct CallInfo *i_ci;      /* private */
 } vm_Debug;
 int vm_getstack(vm_State *S, int level, vm_Debug *ar);
-/* what: "S l n u t f r" as Lua; a leading '>' takes the function from the
+/* what: "S l n u t f r L" as Lua; a leading '>' takes the function from the
 ** stack top (popping it). [-(0|1),+(0|1|2),m] */
 int vm_getinfo(vm_State *S, const char *what, vm_Debug *ar);
 /* Locals of an active function (ar from vm_getstack): pushes the value and
 ** returns its name, or NULL. With ar == NULL, the name of parameter n of
 ** the function on the top of the stack. Negative n: varargs. */
 const char *vm_getlocal(vm_State *S, const vm_Debug *ar, int n);
-const char *vm_setlocal(vm_State *S, const vm_Debug *ar, int n); /* pops */
+/* Pops a value into local n and returns its name; returns NULL and pops
+** nothing if there is no such local. */
+const char *vm_setlocal(vm_State *S, const vm_Debug *ar, int n);
 /* A stable identity of upvalue n of the function at fidx (comparable
 ** across calls and collections), and making f1's upvalue n1 refer to f2's
 ** upvalue n2. */

@@ -214,3 +214,11 @@ test-quick: test-docs
 test-docs: libtide.a
 	@echo "== examples in docs/api.md"
 	@bash test/doc-examples.sh
+
+# ---------------------------------------------------------------- big heap
+# Not part of `make test` (about 4 GiB of RAM, a minute): a heap of
+# several GiB of live objects works, and minor pauses do not grow with it.
+.PHONY: test-bigheap
+test-bigheap: tide
+	@echo "== a heap of several GiB"
+	@./tide test/big/bigheap.lua
