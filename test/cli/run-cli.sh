@@ -283,6 +283,8 @@ unset LUA_PATH
 # -W
 same "-W turns warnings on" empty.txt -W -e "warn('hello', ' world')"
 same "warnings off by default" empty.txt -e "warn('hidden')"
+same "errors in finalizers become warnings" empty.txt -W -e "setmetatable({}, {__gc = function() error('boom') end}) setmetatable({}, {__gc = function() error({}) end}) collectgarbage() print('still running')"
+same "finalizer warnings off by default" empty.txt -e "setmetatable({}, {__gc = function() error('boom') end}) collectgarbage() print('quiet')"
 
 # --------------------------------------------------------------------
 # source excerpt with a caret (a Tide feature; compare with no oracle)
