@@ -693,7 +693,6 @@ void tab_free(vm_State *S, Table *t);       /* frees parts only */
 void tab_freeparts(vm_State *S, TValue *array, unsigned asize, Node *node, int lsize);
 const TValue *tab_get(Table *t, const TValue *key);
 const TValue *tab_getint(Table *t, vm_Integer key);
-const TValue *tab_getshortstr(Table *t, TString *key);
 const TValue *tab_getstr(Table *t, TString *key);
 /* Sets t[key] = value (raw); raises "index is nil"/"index is NaN". Handles
 ** the write barrier. */
@@ -703,8 +702,24 @@ void tab_setint(vm_State *S, Table *t, vm_Integer key, const TValue *value);
 #define tab_setslot(S, t, slot, v) do { \
   setobj(S, cast(TValue *, slot), v); gc_tablebarrier(S, t, slot, v); } while (0)
 vm_Unsigned tab_getn(Table *t);               /* border */
+/* Node for hash h (Fibonacci hashing of the id or hash of the key). */
+static inline Node *tab_hashpos(const Table *t, uint64_t h) {
+  int ls = lsizenode(t);
+  if (ls == 0) return t->node;
+  return gnode(t, (h * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - ls));
+}
 int tab_next(vm_State *S, Table *t, StkId key); /* key at key, value at key+1 */
 extern const TValue absentkey;
+/* Lookup of a short (interned) string key: the hottest table access
+** (fields, globals, methods), inline in the interpreter. */
+static inline const TValue *tab_getshortstr(Table *t, TString *key) {
+  Node *n = tab_hashpos(t, key->id);
+  for (;;) {
+    if (keyisshrstr(n) && keystrval(n) == key) return gval(n);
+    if (gnext(n) == 0) return &absentkey;
+    n += gnext(n);
+  }
+}
 #define isabstkey(v) ((v) == &absentkey)
 size_t tab_size(Table *t); /* memory of the parts (accounting) */
 Node *tab_dummynode(void);

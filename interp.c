@@ -723,7 +723,7 @@ static void pushclosure(vm_State *S, Proto *p, UpVal **encup, StkId base, StkId 
 /* Interrupt check on loop back-edges and function entries: one decrement
 ** and branch; the rest happens every `period` checks. */
 #define checkinterrupt(S) \
-  { if (l_unlikely(--G(S)->icount <= 0)) { \
+  { if (l_unlikely(--*icount <= 0)) { \
       savestate(S, ci); interp_checkinterrupt(S); updatebase(ci); updatetrap(ci); } }
 
 #define dojump(ci, i, e) (pc += GETARG_sJ(i) + (e))
@@ -804,6 +804,7 @@ void interp_execute(vm_State *S, CallInfo *ci) {
   StkId base;
   const Instruction *pc;
   int trap; /* hooks (or a pending stack change) want to see each instruction */
+  int *const icount = &G(S)->icount; /* interrupt checks: one load less each */
   static const void *const disptab[NUM_OPCODES] = {
 #define OP_LABEL(name, fmt, flags, desc) &&L_OP_##name,
       OPCODES(OP_LABEL)
@@ -819,7 +820,7 @@ void interp_execute(vm_State *S, CallInfo *ci) {
 startfunc:
   /* A call: interrupt check. The top stays where the call left it: a
   ** vararg function's VARARGPREP counts its arguments from it. */
-  if (l_unlikely(--G(S)->icount <= 0)) interp_checkinterrupt(S);
+  if (l_unlikely(--*icount <= 0)) interp_checkinterrupt(S);
   trap = S->hookmask;
 returning:
   k = CL()->p->k;

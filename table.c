@@ -44,11 +44,7 @@ Node *tab_dummynode(void) { return dummynode; }
 ** Hashing
 ** ====================================================================== */
 
-static inline Node *hashpos(const Table *t, uint64_t h) {
-  int ls = lsizenode(t);
-  if (ls == 0) return t->node;
-  return gnode(t, (h * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - ls));
-}
+#define hashpos tab_hashpos
 
 static inline uint64_t fltbits(vm_Number n) {
   uint64_t u;
@@ -140,14 +136,6 @@ const TValue *tab_getint(Table *t, vm_Integer key) {
   return hashgetint(t, key);
 }
 
-const TValue *tab_getshortstr(Table *t, TString *key) {
-  Node *n = hashpos(t, key->id);
-  for (;;) {
-    if (keyisshrstr(n) && keystrval(n) == key) return gval(n);
-    if (gnext(n) == 0) return &absentkey;
-    n += gnext(n);
-  }
-}
 
 const TValue *tab_getstr(Table *t, TString *key) {
   Value v;
