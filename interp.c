@@ -457,7 +457,9 @@ void interp_finishget(vm_State *S, const TValue *t, TValue *key, StkId val, cons
       return;
     }
     t = tm;
-    if (fastget(S, t, key, slot, tab_get)) {
+    /* method and field names are short strings: the inline lookup */
+    if (ttisshrstring(key) ? fastget(S, t, tsvalue(key), slot, tab_getshortstr)
+                           : fastget(S, t, key, slot, tab_get)) {
       setobj2s(S, val, slot);
       return;
     }
@@ -1017,7 +1019,8 @@ returning:
       TValue *rc = RKC(i);
       TString *key = tsvalue(rc);
       setobj2s(S, ra + 1, rb);
-      if (fastget(S, rb, key, slot, tab_getstr)) {
+      if (key->tt == T_SHRSTR ? fastget(S, rb, key, slot, tab_getshortstr)
+                              : fastget(S, rb, key, slot, tab_getstr)) {
         setobj2s(S, ra, slot);
       } else {
         Protect(interp_finishget(S, rb, rc, ra, slot));
