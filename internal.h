@@ -845,7 +845,17 @@ void interp_arith(vm_State *S, int op, const TValue *p1, const TValue *p2, StkId
 ** Metamethods (meta.c)
 ** ====================================================================== */
 void tm_init(vm_State *S);
-const TValue *tm_get(Table *events, TMS event, TString *ename);
+/* Lookup of a fast event in a metatable; remembers its absence (the u8
+** flags, cleared when the table changes). Inline: __index chains and
+** method calls go through it. */
+static inline const TValue *tm_get(Table *events, TMS event, TString *ename) {
+  const TValue *tm = tab_getshortstr(events, ename);
+  if (ttisnil(tm)) {
+    events->u8 |= (uint8_t)(1u << event);
+    return NULL;
+  }
+  return tm;
+}
 const TValue *tm_gettmbyobj(vm_State *S, const TValue *o, TMS event);
 #define gfasttm(g, et, e) \
   ((et) == NULL ? NULL : ((et)->u8 & (1u << (e))) ? NULL : tm_get(et, e, (g)->tmname[e]))

@@ -35,15 +35,6 @@ void tm_init(vm_State *S) {
   }
 }
 
-/* Lookup of a fast event in a metatable; remembers its absence. */
-const TValue *tm_get(Table *events, TMS event, TString *ename) {
-  const TValue *tm = tab_getshortstr(events, ename);
-  if (ttisnil(tm)) {
-    events->u8 |= (uint8_t)(1u << event);
-    return NULL;
-  }
-  return tm;
-}
 
 Table *tm_getmetatable(vm_State *S, const TValue *o) {
   switch (rawtt(o)) {
