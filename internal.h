@@ -693,6 +693,11 @@ void tab_free(vm_State *S, Table *t);       /* frees parts only */
 void tab_freeparts(vm_State *S, TValue *array, unsigned asize, Node *node, int lsize);
 const TValue *tab_get(Table *t, const TValue *key);
 const TValue *tab_getint(Table *t, vm_Integer key);
+/* tab_getint with the array-part hit inline (the interpreter's t[i]). */
+static inline const TValue *tab_getintfast(Table *t, vm_Integer key) {
+  if (l_castS2U(key) - 1u < t->alimit) return &t->array[key - 1];
+  return tab_getint(t, key);
+}
 const TValue *tab_getstr(Table *t, TString *key);
 /* Sets t[key] = value (raw); raises "index is nil"/"index is NaN". Handles
 ** the write barrier. */

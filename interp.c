@@ -908,7 +908,7 @@ returning:
       const TValue *slot;
       TValue *rb = vRB(i);
       TValue *rc = vRC(i);
-      if (ttisinteger(rc) ? (ttistable(rb) ? (slot = tab_getint(hvalue(rb), ivalue(rc)), !ttisnil(slot)) : (slot = NULL, 0))
+      if (ttisinteger(rc) ? (ttistable(rb) ? (slot = tab_getintfast(hvalue(rb), ivalue(rc)), !ttisnil(slot)) : (slot = NULL, 0))
                           : fastget(S, rb, rc, slot, tab_get)) {
         setobj2s(S, ra, slot);
       } else {
@@ -920,7 +920,7 @@ returning:
       const TValue *slot;
       TValue *rb = vRB(i);
       int c = GETARG_C(i);
-      if (fastget(S, rb, c, slot, tab_getint)) {
+      if (fastget(S, rb, c, slot, tab_getintfast)) {
         setobj2s(S, ra, slot);
       } else {
         TValue key;
@@ -958,7 +958,7 @@ returning:
       const TValue *slot;
       TValue *rb = vRB(i);
       TValue *rc = RKC(i);
-      if (ttisinteger(rb) ? (ttistable(s2v(ra)) ? (slot = tab_getint(hvalue(s2v(ra)), ivalue(rb)), !ttisnil(slot)) : (slot = NULL, 0))
+      if (ttisinteger(rb) ? (ttistable(s2v(ra)) ? (slot = tab_getintfast(hvalue(s2v(ra)), ivalue(rb)), !ttisnil(slot)) : (slot = NULL, 0))
                           : fastget(S, s2v(ra), rb, slot, tab_get)) {
         tab_setslot(S, hvalue(s2v(ra)), slot, rc);
       } else {
@@ -970,7 +970,7 @@ returning:
       const TValue *slot;
       int c = GETARG_B(i);
       TValue *rc = RKC(i);
-      if (fastget(S, s2v(ra), c, slot, tab_getint)) {
+      if (fastget(S, s2v(ra), c, slot, tab_getintfast)) {
         tab_setslot(S, hvalue(s2v(ra)), slot, rc);
       } else {
         TValue key;
