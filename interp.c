@@ -1202,7 +1202,10 @@ returning:
     vmcase(EQ) {
       int cond;
       TValue *rb = vRB(i);
-      Protect(cond = interp_equalobj(S, s2v(ra), rb));
+      if (ttisinteger(s2v(ra)) && ttisinteger(rb)) /* the common case, inline */
+        cond = (ivalue(s2v(ra)) == ivalue(rb));
+      else
+        Protect(cond = interp_equalobj(S, s2v(ra), rb));
       docondjump();
       vmbreak;
     }
@@ -1378,8 +1381,18 @@ returning:
       vmbreak;
     }
     vmcase(FORPREP) {
-      savestate(S, ci);
-      if (forprep(S, ra)) pc += GETARG_Bx(i) + 1;
+      TValue *plimit = s2v(ra + 1);
+      /* `for i = a, b` over integers: the count is b - a, inline */
+      if (ttisinteger(s2v(ra)) && ttisinteger(plimit) && ttisinteger(s2v(ra + 2)) &&
+          ivalue(s2v(ra + 2)) == 1) {
+        vm_Integer init = ivalue(s2v(ra)), limit = ivalue(plimit);
+        setivalue(s2v(ra + 3), init);
+        if (init > limit) pc += GETARG_Bx(i) + 1;
+        else setivalue(plimit, l_castU2S(l_castS2U(limit) - l_castS2U(init)));
+      } else {
+        savestate(S, ci);
+        if (forprep(S, ra)) pc += GETARG_Bx(i) + 1;
+      }
       vmbreak;
     }
     vmcase(TFORPREP) {
