@@ -9,7 +9,7 @@
 **
 ** Register pointers (base, ra) are recomputed after anything that may run
 ** Lua code or reallocate the stack (the Protect macros). The running
-** closure is never cached across such points either (CL() reloads it):
+** closure, cached in `cl`, is reloaded at the same points (updatebase):
 ** closures are young objects and a collection may move them. GC safe
 ** points (checkGC) sit after the instructions that allocate: NEWTABLE,
 ** CONCAT, CLOSURE; they set the stack top to the live registers first so
@@ -693,7 +693,7 @@ static void pushclosure(vm_State *S, Proto *p, UpVal **encup, StkId base, StkId 
   }
 }
 
-#define CL() clLvalue(s2v(ci->func))
+#define CL() cl
 #define RA(i) (base + GETARG_A(i))
 #define RB(i) (base + GETARG_B(i))
 #define vRB(i) s2v(RB(i))
@@ -703,7 +703,9 @@ static void pushclosure(vm_State *S, Proto *p, UpVal **encup, StkId base, StkId 
 #define KC(i) (k + GETARG_C(i))
 #define RKC(i) ((TESTARG_k(i)) ? k + GETARG_C(i) : s2v(base + GETARG_C(i)))
 
-#define updatebase(ci) (base = (ci)->func + 1)
+/* The running closure is cached in `cl` and reloaded with base: both may
+** move at the same points (a GC safe point, a stack reallocation). */
+#define updatebase(ci) (base = (ci)->func + 1, cl = clLvalue(s2v((ci)->func)))
 #define updatetrap(ci) (trap = (ci)->u.l.trap)
 #define savepc(ci) ((ci)->u.l.savedpc = pc)
 #define savestate(S, ci) (savepc(ci), (S)->top = (ci)->top)
@@ -807,6 +809,7 @@ void interp_execute(vm_State *S, CallInfo *ci) {
   const Instruction *pc;
   int trap; /* hooks (or a pending stack change) want to see each instruction */
   int *const icount = &G(S)->icount; /* interrupt checks: one load less each */
+  LClosure *cl;
   static const void *const disptab[NUM_OPCODES] = {
 #define OP_LABEL(name, fmt, flags, desc) &&L_OP_##name,
       OPCODES(OP_LABEL)
@@ -825,7 +828,8 @@ startfunc:
   if (l_unlikely(--*icount <= 0)) interp_checkinterrupt(S);
   trap = S->hookmask;
 returning:
-  k = CL()->p->k;
+  cl = clLvalue(s2v(ci->func));
+  k = cl->p->k;
   pc = ci->u.l.savedpc;
   if (l_unlikely(trap)) {
     if (pc == CL()->p->code) { /* entering, not resuming */
@@ -834,7 +838,7 @@ returning:
     }
     ci->u.l.trap = 1;
   }
-  base = ci->func + 1;
+  updatebase(ci); /* (a call hook may have run a collection) */
   {
     Instruction i;
     StkId ra;
