@@ -3,6 +3,7 @@
 #   make            libtide.a, libtide.so and the tide binary
 #   make run        build and run a demo script
 #   make test       every test (see test/README.md)
+#   make bench      the benchmarks against lua5.4 and luajit (bench/README.md)
 #   make install PREFIX=/usr/local   (tide, vm.h, libtide.a, libtide.so*, tide.pc)
 #   make amalg      the library as one C file, $(BUILD)/amalg/tide.c
 #   make clean
@@ -50,7 +51,7 @@ all: libtide.a libtide.so $(SONAME) tide
 # ---------------------------------------------------------------- deps
 # Debian packages the build and the tests need.
 BUILD_PKGS := libmimalloc-dev libxxhash-dev libedit-dev
-TEST_PKGS  := lua5.4 pkgconf
+TEST_PKGS  := lua5.4 pkgconf time
 DEPS_STAMP := $(BUILD)/.deps-ok
 
 $(DEPS_STAMP):
@@ -98,6 +99,21 @@ $(DEBUG_BUILD)/tide: $(BUILD)/cli.o $(DEBUG_BUILD)/libtide.a
 
 run: tide
 	./tide examples/hello.lua
+
+# ---------------------------------------------------------------- benchmarks
+# `make bench`: bench/run.lua (run by lua5.4) times every benchmark under
+# tide, lua5.4 and luajit, checks their outputs against lua5.4's, prints a
+# Markdown table and writes it with a JSON file to $(BENCH_OUT). Options:
+#   BENCH=name[,name]  only these (bench/NAME.lua)   SIZE=n  their size
+#   QUICK=1            the quick sizes, 1 run each   RUNS=n  runs (default 5)
+#   CALLGRIND=1        instruction counts (valgrind) instead of wall time
+BENCH_OUT ?= $(BUILD)/bench
+bench_on   = $(filter-out 0 no,$(1))
+.PHONY: bench
+bench: tide check-deps
+	@lua5.4 bench/run.lua --out=$(BENCH_OUT) $(if $(BENCH),--bench='$(BENCH)') \
+	  $(if $(SIZE),--size='$(SIZE)') $(if $(RUNS),--runs='$(RUNS)') \
+	  $(if $(call bench_on,$(QUICK)),--quick) $(if $(call bench_on,$(CALLGRIND)),--callgrind)
 
 # What allocation sampling costs, in instruction counts (bench/gc_sampling.sh).
 .PHONY: bench-sampling

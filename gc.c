@@ -371,6 +371,16 @@ void gc_noteyoungparts(vm_State *S, Table *t) {
   vec_push(&G(S)->young_parts, obj2gco(t));
 }
 
+/* The malloc'd parts of young tables die with them, but only a minor
+** collection frees them: their bytes count toward the nursery's size too,
+** so a program making big short-lived arrays collects as often as one
+** making many small tables (and does not hold megabytes of dead parts). */
+void gc_youngpartsgrew(vm_State *S, size_t bytes) {
+  Global *g = G(S);
+  g->young_parts_bytes += bytes;
+  if (g->young_parts_bytes > g->nursery_size) g->gcrequest = 1;
+}
+
 /* An object gets a finalizer when a metatable with __gc is set on it
 ** (adding __gc to the metatable later does not count, as in Lua). */
 void gc_checkfinalizer(vm_State *S, GCObject *o, Table *mt) {
@@ -593,6 +603,7 @@ void gc_minor(vm_State *S) {
     if (!(o->gcflags & GCF_FORWARDED)) tab_free(S, gco2t(o));
   }
   g->young_parts.n = 0;
+  g->young_parts_bytes = 0;
   if (g->gcstress)
     memset(g->nursery_start, POISON_BYTE, (size_t)(g->nursery_free - g->nursery_start));
   if (sampling(g)) sample_settle(g); /* the budget carries over */

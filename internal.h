@@ -529,6 +529,7 @@ typedef struct Global {
   int gcemergency;       /* a memory error asked for a full collection */
   GCVec remembered;      /* old objects that may point to young ones */
   GCVec young_parts;     /* young tables owning malloc'd parts */
+  size_t young_parts_bytes; /* what they were resized to since the last minor */
   GCVec gray;            /* promotion work list (minor collections) */
   GCVec markgray;        /* major marking: marked objects still to traverse */
   int gcstate;           /* GCS_*: where the major cycle is */
@@ -628,6 +629,7 @@ void gc_remember(vm_State *S, GCObject *o);
 void gc_fix(vm_State *S, GCObject *o);
 void gc_setstress(vm_State *S, int on);
 void gc_noteyoungparts(vm_State *S, Table *t); /* young table got malloc'd parts */
+void gc_youngpartsgrew(vm_State *S, size_t bytes); /* a young table's parts resized */
 void gc_checkfinalizer(vm_State *S, GCObject *o, Table *mt);
 void gc_callfinalizers(vm_State *S);   /* run every pending __gc */
 void gc_finalizeall(vm_State *S);      /* at close: every registered __gc */

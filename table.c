@@ -276,6 +276,7 @@ void tab_resize(vm_State *S, Table *t, unsigned int newasize, unsigned int nhsiz
   }
   if (oldhsize > 0) mem_free(S, oldnode, ((size_t)1 << oldlsize) * sizeof(Node));
   if (t->asize > 0 || !isdummy(t)) notehasparts(S, t);
+  if (!isold(t)) gc_youngpartsgrew(S, tab_size(t));
 }
 
 void tab_resizearray(vm_State *S, Table *t, unsigned int nasize) {

@@ -1,3 +1,4 @@
+-- size: default 15, quick 9
 -- binary-trees: allocate and walk many short-lived complete binary trees
 -- plus one long-lived tree (the GC benchmark of the benchmarks game).
 -- Usage: binary_trees.lua [maxdepth]   (default 16)

@@ -1,3 +1,4 @@
+-- size: default 70, quick 1
 -- closure_oop.lua — method calls through metatables, inheritance, closures.
 -- Arg: size factor (default 20).
 local scale = tonumber(arg and arg[1]) or 20

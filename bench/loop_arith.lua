@@ -1,3 +1,4 @@
+-- size: default 60, quick 1
 -- loop_arith.lua — a numeric loop with integer and float arithmetic.
 -- Arg: iterations in millions (default 30).
 local n = (tonumber(arg and arg[1]) or 30) * 1000000

@@ -1,3 +1,4 @@
+-- size: default 110, quick 1
 -- string_heavy.lua — concatenation, table.concat, string.format, sub/byte.
 -- Arg: size factor (default 20).
 local scale = tonumber(arg and arg[1]) or 20

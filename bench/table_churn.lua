@@ -1,3 +1,4 @@
+-- size: default 9, quick 0.25
 -- table churn: a working set of records that is continually replaced, so
 -- objects die at all ages (young, and old after promotion), with string
 -- keys, array parts that grow, and a cache that is cleared periodically.

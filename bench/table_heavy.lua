@@ -1,3 +1,4 @@
+-- size: default 70, quick 1
 -- table_heavy.lua — array and hash tables: fill, read, update, churn.
 -- Arg: size factor (default 20).
 local scale = tonumber(arg and arg[1]) or 20

@@ -27,7 +27,7 @@ pass=0
 fail=0
 for f in $(ls test/lua/*.lua 2>/dev/null | sort); do
   # shellcheck disable=SC2086
-  timeout 10 "$TIDE" $FLAGS "$f" >"$TMP/out" 2>"$TMP/err"
+  timeout 60 "$TIDE" $FLAGS "$f" >"$TMP/out" 2>"$TMP/err"
   st=$?
   last=$(tail -n 1 "$TMP/out")
   if [ $st -eq 0 ] && [ "${last#OK}" != "$last" ]; then

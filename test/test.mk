@@ -215,6 +215,17 @@ test-docs: libtide.a
 	@echo "== examples in docs/api.md"
 	@bash test/doc-examples.sh
 
+# ---------------------------------------------------------------- benchmarks
+# The benchmark runner (make bench, bench/run.lua) at the quick sizes, one
+# run each, so it keeps working: every benchmark must run under tide and
+# print what lua5.4 prints. It never fails on speed. Its results go to
+# $(BUILD)/bench/test, leaving those of a full `make bench` alone.
+.PHONY: test-bench
+test: test-bench
+test-bench: tide check-deps
+	@echo "== benchmarks at their quick sizes (make bench QUICK=1)"
+	@$(MAKE) --no-print-directory bench QUICK=1 BENCH= SIZE= RUNS= CALLGRIND= BENCH_OUT=$(BUILD)/bench/test >/dev/null
+
 # ---------------------------------------------------------------- big heap
 # Not part of `make test` (about 4 GiB of RAM, a minute): a heap of
 # several GiB of live objects works, and minor pauses do not grow with it.
