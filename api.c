@@ -686,6 +686,7 @@ static void hostinterruptreset(vm_State *S) {
   Global *g = G(S);
   g->interrupt_pending = 0;
   g->icount = g->iperiod;
+  g->istep = interrupt_step(g);
 }
 
 int vm_pcallk(vm_State *S, int nargs, int nresults, int errfunc, vm_KContext ctx,
@@ -725,7 +726,8 @@ int vm_pcallk(vm_State *S, int nargs, int nresults, int errfunc, vm_KContext ctx
 void vm_interrupt(vm_State *S) {
   Global *g = G(S);
   g->interrupt_pending = 1;
-  g->icount = 0; /* look at the flag at the next check */
+  /* the interpreter looks at the flag within INTERRUPT_POLL checks (the
+  ** counter it decrements is a register of the running interp_execute) */
 }
 
 void vm_setinterrupt(vm_State *S, vm_InterruptFunction f, void *ud, int period) {
@@ -734,6 +736,7 @@ void vm_setinterrupt(vm_State *S, vm_InterruptFunction f, void *ud, int period) 
   g->intud = ud;
   g->iperiod = (f != NULL && period > 0) ? period : INTERRUPT_POLL;
   g->icount = g->iperiod;
+  g->istep = interrupt_step(g);
 }
 
 int vm_load(vm_State *S, vm_Reader reader, void *data, const char *chunkname,

@@ -518,9 +518,12 @@ typedef struct Global {
   char *sample_base;
   vm_AllocSampleHook sample_hook;
   void *sample_ud;
-  /* interrupts: the VM decrements icount at loop back-edges and calls and
-  ** looks at the rest when it reaches zero (interp_checkinterrupt) */
+  /* interrupts: the interpreter counts checks (loop back-edges and Lua
+  ** function entries) down in a register from istep, then calls
+  ** interp_checkinterrupt, which charges istep checks to icount, the
+  ** budget left until the host's callback is due */
   int icount;
+  int istep;
   int iperiod;
   volatile int interrupt_pending; /* set by vm_interrupt (any thread, signal handlers):
                                    ** an aligned int store is atomic on our targets */
@@ -815,7 +818,8 @@ typedef struct Mbuffer {
 ** Interpreter (interp.c)
 ** ====================================================================== */
 void interp_execute(vm_State *S, CallInfo *ci);
-void interp_checkinterrupt(vm_State *S);
+int interp_checkinterrupt(vm_State *S); /* checks until the next call */
+#define interrupt_step(g) ((g)->iperiod < INTERRUPT_POLL ? (g)->iperiod : INTERRUPT_POLL)
 #define INTERRUPT_POLL 1024 /* checks between looks at vm_interrupt's flag */
 void interp_finishOp(vm_State *S);
 int interp_equalobj(vm_State *S, const TValue *t1, const TValue *t2);

@@ -666,14 +666,18 @@ void interp_finishOp(vm_State *S) {
 ** callback and vm_interrupt's flag. An interrupt stays in force until the
 ** host gets control back (api.c clears it), so a script cannot catch the
 ** error and carry on. */
-void interp_checkinterrupt(vm_State *S) {
+int interp_checkinterrupt(vm_State *S) {
   Global *g = G(S);
-  g->icount = g->iperiod;
-  if (g->intf != NULL && !g->interrupt_pending && g->intf(S, g->intud)) g->interrupt_pending = 1;
-  if (g->interrupt_pending) {
-    g->icount = 0; /* every following check raises again */
-    dbg_runerror(S, "interrupted!");
+  if (!g->interrupt_pending) {
+    g->icount -= g->istep; /* the checks the interpreter just counted */
+    if (g->icount <= 0) {
+      g->icount = g->iperiod;
+      if (g->intf != NULL && g->intf(S, g->intud)) g->interrupt_pending = 1;
+    }
   }
+  if (g->interrupt_pending) dbg_runerror(S, "interrupted!"); /* at every check from now */
+  g->istep = g->icount < interrupt_step(g) ? g->icount : interrupt_step(g);
+  return g->istep;
 }
 
 /* ======================================================================
@@ -727,8 +731,8 @@ static void pushclosure(vm_State *S, Proto *p, UpVal **encup, StkId base, StkId 
 /* Interrupt check on loop back-edges and function entries: one decrement
 ** and branch; the rest happens every `period` checks. */
 #define checkinterrupt(S) \
-  { if (l_unlikely(--*icount <= 0)) { \
-      savestate(S, ci); interp_checkinterrupt(S); updatebase(ci); updatetrap(ci); } }
+  { if (l_unlikely(--ic <= 0)) { \
+      savestate(S, ci); ic = interp_checkinterrupt(S); updatebase(ci); updatetrap(ci); } }
 
 #define dojump(ci, i, e) (pc += GETARG_sJ(i) + (e))
 /* A conditional jump back (`repeat ... until`) is a loop's back-edge too;
@@ -808,7 +812,11 @@ void interp_execute(vm_State *S, CallInfo *ci) {
   StkId base;
   const Instruction *pc;
   int trap; /* hooks (or a pending stack change) want to see each instruction */
-  int *const icount = &G(S)->icount; /* interrupt checks: one load less each */
+  /* Interrupt checks count down in a register: a counter in memory made
+  ** every loop iteration wait on the previous one's store. An interrupt in
+  ** force (interrupt_pending) zeroes it, here and whenever a C function
+  ** (pcall, which may have caught "interrupted!") returns. */
+  int ic = G(S)->interrupt_pending ? 0 : G(S)->istep;
   LClosure *cl;
   static const void *const disptab[NUM_OPCODES] = {
 #define OP_LABEL(name, fmt, flags, desc) &&L_OP_##name,
@@ -825,7 +833,7 @@ void interp_execute(vm_State *S, CallInfo *ci) {
 startfunc:
   /* A call: interrupt check. The top stays where the call left it: a
   ** vararg function's VARARGPREP counts its arguments from it. */
-  if (l_unlikely(--*icount <= 0)) interp_checkinterrupt(S);
+  if (l_unlikely(--ic <= 0)) ic = interp_checkinterrupt(S);
   trap = S->hookmask;
 returning:
   cl = clLvalue(s2v(ci->func));
@@ -1293,6 +1301,7 @@ returning:
       if ((newci = do_precall(S, ra, nresults)) == NULL) {
         updatebase(ci); /* C call done; the stack may have moved */
         updatetrap(ci);
+        if (l_unlikely(G(S)->interrupt_pending)) ic = 0;
       } else {
         ci = newci;
         goto startfunc;

@@ -924,7 +924,7 @@ vm_State *vm_newstate_opt(const vm_Options *opt) {
   g->warn_on = 0;
   g->gcblocked = 1; /* no collection while building the state */
   g->next_id = 1;
-  g->iperiod = g->icount = INTERRUPT_POLL;
+  g->iperiod = g->icount = g->istep = INTERRUPT_POLL;
   if (do_rawrunprotected(S, f_luaopen, &nursery) != VM_OK) {
     close_state(S);
     return NULL;
