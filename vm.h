@@ -160,7 +160,9 @@ void vm_setgcstress(vm_State *S, int on);
 /* Interrupts and budgets. The VM checks at every loop's back-edge and at
 ** the entry of Lua functions (also in compiled code, once the JIT exists):
 ** - vm_interrupt(S) may be called from any thread or a signal handler;
-**   the running script raises the error "interrupted!" at its next check.
+**   the running script raises the error "interrupted!" within 1024 checks
+**   (the interpreter counts checks in a register and looks at the flag
+**   then); once raised, an interrupt is in force and every check raises.
 ** - vm_setinterrupt(S, f, ud, period) calls f(S, ud) every `period`
 **   checks (a budget of loop iterations and calls; with a clock inside f,
 **   a time budget). f returns non-zero to stop the script with
