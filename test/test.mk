@@ -5,12 +5,17 @@
 #   2. self-checking Lua tests (test/lua/*.lua)
 #   3. differential tests against lua5.4 (test/diff/*.lua) and uncaught
 #      error messages (test/errors/)
-#   4. the tide binary's command line (test/cli/run-cli.sh)
-#   5. stages 1-3 again under GC stress (collect at every safe point)
-#   6. an ASan+UBSan build running the C tests and the Lua tests
-#   7. the parser fuzzer for FUZZ_SECONDS seconds
-#   8. random-program differential fuzzing (test/fuzz/) for PROGFUZZ_SECONDS
-# `make test-quick` runs stages 1-4 only.
+#   4. the tide binary's command line (test/cli/run-cli.sh, alloc-profile.sh)
+#   5. the public header and an installed copy (test-install), the host
+#      examples (test-examples) and the programs in docs/api.md (test-docs)
+#   6. stages 1-3 again under GC stress (collect at every safe point)
+#   7. an ASan+UBSan build running the C tests and the Lua tests
+#   8. the parser fuzzer for FUZZ_SECONDS seconds, the binary-chunk fuzzer
+#   9. random-program differential fuzzing (test/fuzz/) for PROGFUZZ_SECONDS
+#  10. the debug build with API-misuse assertions (test-debug), the
+#      amalgamation (test-amalg), the benchmarks at quick sizes (test-bench)
+# `make test-quick` runs stages 1-5 only. `make test-bigheap` (a heap of
+# several GiB) is not part of `make test`.
 
 FUZZ_SECONDS ?= 20
 TEST_C_SRCS  := $(wildcard test/c/test_*.c)
