@@ -438,6 +438,11 @@ void interp_objlen(vm_State *S, StkId ra, const TValue *rb) {
 #define fastget(S, t, k, slot, f) \
   (!ttistable(t) ? (slot = NULL, 0) : (slot = f(hvalue(t), k), !ttisnil(slot)))
 
+/* After a failed fastget for a store: the key exists with a nil value (a
+** slot of the array part not filled yet, say) in a table without a
+** metatable, so no __newindex can intervene and the store is raw. */
+#define emptyslot(t, slot) ((slot) != NULL && !isabstkey(slot) && hvalue(t)->metatable == NULL)
+
 void interp_finishget(vm_State *S, const TValue *t, TValue *key, StkId val, const TValue *slot) {
   int loop;
   const TValue *tm;
@@ -961,6 +966,8 @@ returning:
       TString *key = tsvalue(rb);
       if (fastget(S, upval, key, slot, tab_getshortstr)) {
         tab_setslot(S, hvalue(upval), slot, rc);
+      } else if (emptyslot(upval, slot)) {
+        tab_setslot(S, hvalue(upval), slot, rc);
       } else {
         Protect(interp_finishset(S, upval, rb, rc, slot));
       }
@@ -973,6 +980,8 @@ returning:
       if (ttisinteger(rb) ? (ttistable(s2v(ra)) ? (slot = tab_getintfast(hvalue(s2v(ra)), ivalue(rb)), !ttisnil(slot)) : (slot = NULL, 0))
                           : fastget(S, s2v(ra), rb, slot, tab_get)) {
         tab_setslot(S, hvalue(s2v(ra)), slot, rc);
+      } else if (emptyslot(s2v(ra), slot)) {
+        tab_setslot(S, hvalue(s2v(ra)), slot, rc);
       } else {
         Protect(interp_finishset(S, s2v(ra), rb, rc, slot));
       }
@@ -983,6 +992,8 @@ returning:
       int c = GETARG_B(i);
       TValue *rc = RKC(i);
       if (fastget(S, s2v(ra), c, slot, tab_getintfast)) {
+        tab_setslot(S, hvalue(s2v(ra)), slot, rc);
+      } else if (emptyslot(s2v(ra), slot)) {
         tab_setslot(S, hvalue(s2v(ra)), slot, rc);
       } else {
         TValue key;
@@ -997,6 +1008,8 @@ returning:
       TValue *rc = RKC(i);
       TString *key = tsvalue(rb);
       if (fastget(S, s2v(ra), key, slot, tab_getshortstr)) {
+        tab_setslot(S, hvalue(s2v(ra)), slot, rc);
+      } else if (emptyslot(s2v(ra), slot)) {
         tab_setslot(S, hvalue(s2v(ra)), slot, rc);
       } else {
         Protect(interp_finishset(S, s2v(ra), rb, rc, slot));
