@@ -1149,7 +1149,8 @@ void gc_step(vm_State *S) {
   if (g->gcblocked || g->gcstopem) return; /* request stays pending */
   g->gcrequest = 0;
   t0 = nanotime();
-  nurseryfull = g->nursery_free > g->nursery_softtop || g->gcstress;
+  nurseryfull = g->nursery_free > g->nursery_softtop || g->gcstress ||
+                g->young_parts_bytes > g->nursery_size; /* (gc_youngpartsgrew) */
   grown = g->total_bytes > g->old_threshold && !g->gcstopped;
   if (g->gcemergency) {
     g->gcemergency = 0;
