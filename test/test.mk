@@ -30,7 +30,7 @@ test: test-quick test-stress test-san test-fuzz test-progfuzz
 
 test-quick: all check-deps test-c test-lua test-diff test-errors test-cli test-install
 
-$(BUILD)/test/%: test/c/%.c libtide.a vm.h
+$(BUILD)/test/%: test/c/%.c test/c/check.h libtide.a vm.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -I. $< -o $@ libtide.a $(LDLIBS)
 
@@ -108,7 +108,7 @@ $(SAN_BUILD)/tide-san: $(SAN_BUILD)/cli.o $(OBJS)
 
 # (a directory of its own: $(BUILD)/test/% would also match inside the
 # sanitizer sub-make and rebuild the root libtide.a from sanitized objects)
-$(SAN_BUILD)/ctest/%: test/c/%.c $(OBJS)
+$(SAN_BUILD)/ctest/%: test/c/%.c test/c/check.h $(OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -I. $< -o $@ $(OBJS) $(LDLIBS)
 

@@ -9,25 +9,7 @@
 #include <string.h>
 
 #include "vm.h"
-
-static int failures = 0;
-
-#define CHECK(cond) \
-  do { \
-    if (!(cond)) { \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++; \
-    } \
-  } while (0)
-
-#define CHECK_STR(got, want) \
-  do { \
-    const char *g_ = (got), *w_ = (want); \
-    if (g_ == NULL || strcmp(g_, w_) != 0) { \
-      fprintf(stderr, "%s:%d: got \"%s\", want \"%s\"\n", __FILE__, __LINE__, g_ ? g_ : "(null)", w_); \
-      failures++; \
-    } \
-  } while (0)
+#include "check.h"
 
 static int c_add(vm_State *S) {
   vm_Integer a = vm_checkinteger(S, 1), b = vm_checkinteger(S, 2);
@@ -260,7 +242,5 @@ int main(void) {
   test_gc_stress_state();
   test_memory_limit();
   test_many_states();
-  if (failures) fprintf(stderr, "test_api: %d failure(s)\n", failures);
-  else printf("test_api: all checks passed\n");
-  return failures != 0;
+  return check_report("test_api");
 }

@@ -15,28 +15,7 @@
 #include <string.h>
 
 #include "vm.h"
-
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(cond) \
-  do { \
-    checks++; \
-    if (!(cond)) { \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++; \
-    } \
-  } while (0)
-
-#define CHECK_STR(got, want) \
-  do { \
-    const char *g_ = (got), *w_ = (want); \
-    checks++; \
-    if (g_ == NULL || strcmp(g_, w_) != 0) { \
-      fprintf(stderr, "%s:%d: got \"%s\", want \"%s\"\n", __FILE__, __LINE__, g_ ? g_ : "(null)", w_); \
-      failures++; \
-    } \
-  } while (0)
+#include "check.h"
 
 static int c_nop(vm_State *S) {
   (void)S;
@@ -46,12 +25,6 @@ static int c_nop(vm_State *S) {
 static int c_other(vm_State *S) {
   vm_pushinteger(S, 1);
   return 1;
-}
-
-static vm_State *newstate_libs(void) {
-  vm_State *S = vm_newstate();
-  vm_openlibs(S, VM_LIB_ALL);
-  return S;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -766,8 +739,5 @@ int main(void) {
   test_compare();
   test_concat();
   test_len();
-  if (getenv("TEST_API_COUNT")) fprintf(stderr, "test_api_access: %d checks\n", checks);
-  if (failures) fprintf(stderr, "test_api_access: %d failure(s)\n", failures);
-  else printf("test_api_access: all checks passed\n");
-  return failures != 0;
+  return check_report("test_api_access");
 }

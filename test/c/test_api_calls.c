@@ -16,34 +16,7 @@
 #include <unistd.h>
 
 #include "vm.h"
-
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(cond) \
-  do { \
-    checks++; \
-    if (!(cond)) { \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++; \
-    } \
-  } while (0)
-
-#define CHECK_STR(got, want) \
-  do { \
-    const char *g_ = (got), *w_ = (want); \
-    checks++; \
-    if (g_ == NULL || strcmp(g_, w_) != 0) { \
-      fprintf(stderr, "%s:%d: got \"%s\", want \"%s\"\n", __FILE__, __LINE__, g_ ? g_ : "(null)", w_); \
-      failures++; \
-    } \
-  } while (0)
-
-static vm_State *newstate_libs(void) {
-  vm_State *S = vm_newstate();
-  vm_openlibs(S, VM_LIB_ALL);
-  return S;
-}
+#include "check.h"
 
 /* ---------------------------------------------------------------------- */
 /* calls                                                                   */
@@ -624,8 +597,5 @@ int main(void) {
   test_dump();
   test_files();
   test_dostring_eval();
-  if (getenv("TEST_API_COUNT")) fprintf(stderr, "test_api_calls: %d checks\n", checks);
-  if (failures) fprintf(stderr, "test_api_calls: %d failure(s)\n", failures);
-  else printf("test_api_calls: all checks passed\n");
-  return failures != 0;
+  return check_report("test_api_calls");
 }

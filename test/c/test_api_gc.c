@@ -15,28 +15,7 @@
 #include <unistd.h>
 
 #include "vm.h"
-
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(cond) \
-  do { \
-    checks++; \
-    if (!(cond)) { \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++; \
-    } \
-  } while (0)
-
-#define CHECK_STR(got, want) \
-  do { \
-    const char *g_ = (got), *w_ = (want); \
-    checks++; \
-    if (g_ == NULL || strcmp(g_, w_) != 0) { \
-      fprintf(stderr, "%s:%d: got \"%s\", want \"%s\"\n", __FILE__, __LINE__, g_ ? g_ : "(null)", w_); \
-      failures++; \
-    } \
-  } while (0)
+#include "check.h"
 
 static size_t gcbytes(vm_State *S) {
   return (size_t)vm_gc(S, VM_GCCOUNT) * 1024 + (size_t)vm_gc(S, VM_GCCOUNTB);
@@ -343,8 +322,5 @@ int main(void) {
   test_limit_in_coroutine();
   test_checkstack_limit();
   test_many_states();
-  if (getenv("TEST_API_COUNT")) fprintf(stderr, "test_api_gc: %d checks\n", checks);
-  if (failures) fprintf(stderr, "test_api_gc: %d failure(s)\n", failures);
-  else printf("test_api_gc: all checks passed\n");
-  return failures != 0;
+  return check_report("test_api_gc");
 }

@@ -17,34 +17,7 @@
 #include <time.h>
 
 #include "vm.h"
-
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(cond) \
-  do { \
-    checks++; \
-    if (!(cond)) { \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++; \
-    } \
-  } while (0)
-
-#define CHECK_STR(got, want) \
-  do { \
-    const char *g_ = (got), *w_ = (want); \
-    checks++; \
-    if (g_ == NULL || strcmp(g_, w_) != 0) { \
-      fprintf(stderr, "%s:%d: got \"%s\", want \"%s\"\n", __FILE__, __LINE__, g_ ? g_ : "(null)", w_); \
-      failures++; \
-    } \
-  } while (0)
-
-static vm_State *newstate_libs(void) {
-  vm_State *S = vm_newstate();
-  vm_openlibs(S, VM_LIB_ALL);
-  return S;
-}
+#include "check.h"
 
 /* the error message ends with "interrupted!" (after a position, if any) */
 static int isinterrupted(vm_State *S) {
@@ -344,8 +317,5 @@ int main(void) {
   test_interrupt_from_signal();
   test_setinterrupt();
   test_budget_coroutine();
-  if (getenv("TEST_API_COUNT")) fprintf(stderr, "test_api_interrupt: %d checks\n", checks);
-  if (failures) fprintf(stderr, "test_api_interrupt: %d failure(s)\n", failures);
-  else printf("test_api_interrupt: all checks passed\n");
-  return failures != 0;
+  return check_report("test_api_interrupt");
 }

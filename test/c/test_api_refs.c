@@ -13,28 +13,7 @@
 #include <string.h>
 
 #include "vm.h"
-
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(cond) \
-  do { \
-    checks++; \
-    if (!(cond)) { \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++; \
-    } \
-  } while (0)
-
-#define CHECK_STR(got, want) \
-  do { \
-    const char *g_ = (got), *w_ = (want); \
-    checks++; \
-    if (g_ == NULL || strcmp(g_, w_) != 0) { \
-      fprintf(stderr, "%s:%d: got \"%s\", want \"%s\"\n", __FILE__, __LINE__, g_ ? g_ : "(null)", w_); \
-      failures++; \
-    } \
-  } while (0)
+#include "check.h"
 
 static void test_registry_refs(void) {
   vm_State *S = vm_newstate();
@@ -218,8 +197,5 @@ int main(void) {
   test_table_refs();
   test_lightuserdata_keys();
   test_extraspace();
-  if (getenv("TEST_API_COUNT")) fprintf(stderr, "test_api_refs: %d checks\n", checks);
-  if (failures) fprintf(stderr, "test_api_refs: %d failure(s)\n", failures);
-  else printf("test_api_refs: all checks passed\n");
-  return failures != 0;
+  return check_report("test_api_refs");
 }

@@ -20,18 +20,7 @@
 #include <string.h>
 
 #include "vm.h"
-
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(cond) \
-  do { \
-    checks++; \
-    if (!(cond)) { \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++; \
-    } \
-  } while (0)
+#include "check.h"
 
 #define NTYPES 10
 
@@ -403,8 +392,5 @@ int main(void) {
   test_off();
   test_table_line();
   test_aliasing();
-  if (getenv("TEST_API_COUNT")) fprintf(stderr, "test_gc_sampler: %d checks\n", checks);
-  if (failures) fprintf(stderr, "test_gc_sampler: %d failure(s)\n", failures);
-  else printf("test_gc_sampler: all checks passed\n");
-  return failures != 0;
+  return check_report("test_gc_sampler");
 }
