@@ -680,15 +680,6 @@ static void f_call(vm_State *S, void *ud) {
   do_callnoyield(S, c->func, c->nresults);
 }
 
-/* An interrupt is in force until the host regains control: calls made by
-** the host itself (no Lua frame below them) clear it before and after. */
-static void hostinterruptreset(vm_State *S) {
-  Global *g = G(S);
-  g->interrupt_pending = 0;
-  g->icount = g->iperiod;
-  g->istep = interrupt_step(g);
-}
-
 int vm_pcallk(vm_State *S, int nargs, int nresults, int errfunc, vm_KContext ctx,
               vm_KFunction k) {
   struct CallS c;
@@ -697,7 +688,10 @@ int vm_pcallk(vm_State *S, int nargs, int nresults, int errfunc, vm_KContext ctx
   int fromhost = (S->ci == &S->base_ci);
   api_checknelems(S, nargs + 1);
   api_check(S, S->status == VM_OK, "cannot do calls on non-normal thread");
-  if (fromhost) hostinterruptreset(S);
+  /* An interrupt is in force until the host regains control: calls made
+  ** by the host itself (no Lua frame below them) clear it before and after
+  ** (vm_resume does the same). */
+  if (fromhost) interp_resetinterrupt(G(S));
   if (errfunc == 0) func = 0;
   else func = savestack(S, index2stack(S, errfunc));
   c.func = S->top - (nargs + 1);
@@ -719,7 +713,7 @@ int vm_pcallk(vm_State *S, int nargs, int nresults, int errfunc, vm_KContext ctx
     status = VM_OK;
   }
   adjustresults(S, nresults);
-  if (fromhost) hostinterruptreset(S);
+  if (fromhost) interp_resetinterrupt(G(S));
   return status;
 }
 
@@ -735,8 +729,7 @@ void vm_setinterrupt(vm_State *S, vm_InterruptFunction f, void *ud, int period) 
   g->intf = f;
   g->intud = ud;
   g->iperiod = (f != NULL && period > 0) ? period : INTERRUPT_POLL;
-  g->icount = g->iperiod;
-  g->istep = interrupt_step(g);
+  interp_restartbudget(g);
 }
 
 int vm_load(vm_State *S, vm_Reader reader, void *data, const char *chunkname,

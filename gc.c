@@ -43,9 +43,12 @@
 ** Raw memory with accounting
 ** ====================================================================== */
 
-static void checkthreshold(Global *g) {
+/* Counts `grow` more bytes (in total, in the peak, among those allocated)
+** and asks for a collection once the threshold is passed. */
+static void addallocated(Global *g, size_t grow) {
+  gc_addbytes(g, (ptrdiff_t)grow);
+  g->old_allocated += grow;
   if (g->total_bytes > g->old_threshold) g->gcrequest = 1;
-  if (g->total_bytes > g->peak_bytes) g->peak_bytes = g->total_bytes;
 }
 
 void mem_error(vm_State *S) { do_throw(S, VM_ERRMEM); }
@@ -71,9 +74,7 @@ void *mem_alloc(vm_State *S, size_t size) {
   checklimit(S, size);
   p = mi_malloc(size);
   if (l_unlikely(p == NULL)) mem_error(S);
-  G(S)->total_bytes += size;
-  G(S)->old_allocated += size;
-  checkthreshold(G(S));
+  addallocated(G(S), size);
   return p;
 }
 
@@ -87,11 +88,8 @@ void *mem_realloc(vm_State *S, void *block, size_t osize, size_t nsize) {
   if (nsize > osize) checklimit(S, nsize - osize);
   p = mi_realloc(block, nsize);
   if (l_unlikely(p == NULL)) mem_error(S);
-  g->total_bytes = g->total_bytes - osize + nsize;
-  if (nsize > osize) {
-    g->old_allocated += nsize - osize;
-    checkthreshold(g);
-  }
+  if (nsize > osize) addallocated(g, nsize - osize);
+  else g->total_bytes -= osize - nsize;
   return p;
 }
 
@@ -846,9 +844,14 @@ static void markpending(Global *g) {
   for (i = g->tobefnz_head; i < g->tobefnz.n; i++) markobj(g, g->tobefnz.items[i]);
 }
 
-static void markroots(Global *g) {
+/* The roots: the main thread and the running one, the registry, the
+** basic types' metatables, the metamethod names, the objects whose
+** finalizers are pending. */
+static void markroots(vm_State *S) {
+  Global *g = G(S);
   int i;
   markthread(g, g->mainthread);
+  if (S != g->mainthread) markthread(g, S);
   markvalue(g, &g->registry);
   for (i = 0; i < VM_NUMTYPES; i++)
     if (g->mt[i]) markobj(g, obj2gco(g->mt[i]));
@@ -910,21 +913,18 @@ static void startcycle(vm_State *S) {
   Global *g = G(S);
   g->markgray.n = 0;
   g->gcstate = GCS_MARK;
-  markroots(g);
-  if (S != g->mainthread) markthread(g, S);
+  markroots(S);
 }
 
-/* Traverses gray objects worth about `work` bytes; returns the work left
-** (0 when the budget ran out first). */
-static size_t markstep(Global *g, size_t work) {
+/* Traverses gray objects worth about `work` bytes. */
+static void markstep(Global *g, size_t work) {
   while (g->markgray.n > 0) {
     GCObject *o = g->markgray.items[--g->markgray.n];
     size_t w = workof(o);
     markfields(g, o);
-    if (w >= work) return 0;
+    if (w >= work) return;
     work -= w;
   }
-  return work;
 }
 
 /* Open upvalues of a thread that is not marked (it will die) do not keep
@@ -948,8 +948,7 @@ static void atomic(vm_State *S) {
   size_t i;
   gc_minor(S); /* every object old; remembered and promoted ones queued */
   g->gcstopem = 1;
-  markroots(g);
-  if (S != g->mainthread) markthread(g, S);
+  markroots(S);
   propagateall(g);
   /* thread stacks change without barriers: rescan the live ones */
   for (i = 0; i < g->threads.n; i++) {
@@ -1043,7 +1042,7 @@ static int incstep(vm_State *S, size_t work) {
       return 0;
     case GCS_MARK:
       g->gcstopem = 1;
-      work = markstep(g, work);
+      markstep(g, work);
       g->gcstopem = 0;
       if (g->markgray.n == 0) atomic(S);
       return 0;
@@ -1120,12 +1119,16 @@ static void recordpause(Global *g, uint64_t t0) {
 ** plus that growth. */
 #define INCWORK 4
 
+/* The work an increment does for `debt` bytes of growth. */
+static size_t debtwork(Global *g, size_t debt) {
+  return debt / 100 * (size_t)(g->gcstepmul < 40 ? 40 : g->gcstepmul) * INCWORK;
+}
+
 static size_t incdebt(Global *g) {
   uint64_t grown = g->promoted_bytes + g->old_allocated;
   size_t debt = (size_t)(grown - g->inc_base), step = (size_t)1 << g->gcstepsize;
   g->inc_base = grown;
-  if (debt < step) debt = step;
-  return debt / 100 * (size_t)(g->gcstepmul < 40 ? 40 : g->gcstepmul) * INCWORK;
+  return debtwork(g, debt < step ? step : debt);
 }
 
 /* While a cycle runs, the next increment is due after one more step size
@@ -1186,14 +1189,13 @@ void gc_step(vm_State *S) {
 int gc_userstep(vm_State *S, int kb) {
   Global *g = G(S);
   uint64_t t0 = nanotime();
-  size_t work = kb > 0 ? (size_t)kb << 10 : (size_t)1 << g->gcstepsize;
+  size_t work = debtwork(g, kb > 0 ? (size_t)kb << 10 : (size_t)1 << g->gcstepsize);
   int done;
   if (!g->gcmode_incremental && g->gcstate == GCS_IDLE) {
     fullcollect(S);
     recordpause(g, t0);
     return 1;
   }
-  work = work / 100 * (size_t)(g->gcstepmul < 40 ? 40 : g->gcstepmul) * INCWORK;
   if (g->gcstate == GCS_IDLE) {
     gc_minor(S);
     startcycle(S);
@@ -1318,11 +1320,9 @@ void gc_freeall(vm_State *S) {
   Global *g = G(S);
   GCObject *o;
   gc_minor(S); /* young objects own parts: promote, then free uniformly */
-  if (g->gcstate == GCS_SWEEP) { /* what is not swept yet goes too */
-    *g->sweeppos = g->allgc;
-    g->allgc = g->sweeplist;
-    g->sweeplist = NULL;
-  }
+  /* a cycle in progress ends, so every object is on allgc again (splicing
+  ** at the sweep position would drop the part not swept yet) */
+  if (g->gcstate == GCS_SWEEP) sweepstep(S, SIZE_MAX);
   o = g->allgc;
   while (o != NULL) {
     GCObject *next = o->gcnext;

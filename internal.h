@@ -507,7 +507,7 @@ typedef struct Global {
   volatile int gcrequest; /* collect at the next safe point */
   /* old space */
   GCObject *allgc;       /* every old object */
-  size_t old_threshold;  /* major collection when old_bytes passes this */
+  size_t old_threshold;  /* a major collection (or increment) when total_bytes passes this */
   size_t total_bytes;    /* everything allocated through mem_* */
   size_t memlimit;       /* 0 = none (vm_setmemorylimit) */
   size_t peak_bytes;     /* most total_bytes ever held */
@@ -641,19 +641,19 @@ void gc_finalizeall(vm_State *S);      /* at close: every registered __gc */
 ** an old object given a young reference joins the remembered set.
 ** Incremental (while a major cycle marks): a marked old object given an
 ** unmarked old reference marks it (gc_barrierslow). */
+#define gc_needsbarrier(S, o, x) \
+  (((obj2gco(o)->gcflags & (GCF_OLD | GCF_REMEMBERED)) == GCF_OLD) && \
+   (!isold(obj2gco(x)) || G(S)->gcstate == GCS_MARK))
 #define gc_barrier(S, o, v) do { \
   if (iscollectable(v)) gc_objbarrier(S, o, gcvalue(v)); } while (0)
 #define gc_objbarrier(S, o, x) do { \
-  if (((obj2gco(o)->gcflags & (GCF_OLD | GCF_REMEMBERED)) == GCF_OLD) && \
-      (!isold(obj2gco(x)) || G(S)->gcstate == GCS_MARK)) \
-    gc_barrierslow(S, obj2gco(o), obj2gco(x)); } while (0)
+  if (gc_needsbarrier(S, o, x)) gc_barrierslow(S, obj2gco(o), obj2gco(x)); } while (0)
 void gc_barrierslow(vm_State *S, GCObject *o, GCObject *v);
 /* The barrier for a store into an existing slot of table t: a young value
 ** stored in the array part of a big old table only has that slot rescanned
 ** by the next minor collection, not the whole table. */
 #define gc_tablebarrier(S, t, slot, v) do { \
-  if (iscollectable(v) && (((t)->gcflags & (GCF_OLD | GCF_REMEMBERED)) == GCF_OLD) && \
-      (!isold(gcvalue(v)) || G(S)->gcstate == GCS_MARK)) \
+  if (iscollectable(v) && gc_needsbarrier(S, t, gcvalue(v))) \
     gc_tableslotslow(S, t, slot, gcvalue(v)); } while (0)
 void gc_tableslotslow(vm_State *S, struct Table *t, const TValue *slot, GCObject *v);
 int gc_userstep(vm_State *S, int kb); /* collectgarbage("step") */
@@ -785,6 +785,21 @@ void do_shrinkCI(vm_State *S);
 void do_checkCstack(vm_State *S);
 void do_incCstack(vm_State *S);
 #define next_ci(S) ((S)->ci->next ? (S)->ci->next : do_extendCI(S))
+/* Enters the Lua function at func with the frame ci (the CallInfo after
+** the caller's); the stack has room for its registers. do_precall's Lua
+** case, which the interpreter's OP_CALL also inlines. */
+static inline CallInfo *do_enterlua(vm_State *S, CallInfo *ci, StkId func, int nresults,
+                                    Proto *p) {
+  int narg = cast_int(S->top - func) - 1;
+  ci->func = func;
+  ci->nresults = (short)nresults;
+  ci->callstatus = 0;
+  ci->top = func + 1 + p->maxstacksize;
+  ci->u.l.savedpc = p->code;
+  S->ci = ci;
+  for (; narg < p->numparams; narg++) setnilvalue(s2v(S->top++));
+  return ci;
+}
 /* Load and compile a chunk (text or, later, binary) from z. */
 typedef struct Zio Zio;
 int do_protectedparser(vm_State *S, Zio *z, const char *name, const char *mode);
@@ -818,9 +833,11 @@ typedef struct Mbuffer {
 ** Interpreter (interp.c)
 ** ====================================================================== */
 void interp_execute(vm_State *S, CallInfo *ci);
-int interp_checkinterrupt(vm_State *S); /* checks until the next call */
-#define interrupt_step(g) ((g)->iperiod < INTERRUPT_POLL ? (g)->iperiod : INTERRUPT_POLL)
 #define INTERRUPT_POLL 1024 /* checks between looks at vm_interrupt's flag */
+#define interrupt_step(g) ((g)->iperiod < INTERRUPT_POLL ? (g)->iperiod : INTERRUPT_POLL)
+int interp_checkinterrupt(vm_State *S); /* checks until the next call */
+void interp_restartbudget(Global *g);
+void interp_resetinterrupt(Global *g);
 void interp_finishOp(vm_State *S);
 int interp_equalobj(vm_State *S, const TValue *t1, const TValue *t2);
 #define interp_rawequalobj(t1, t2) interp_equalobj(NULL, t1, t2)

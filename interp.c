@@ -438,7 +438,7 @@ void interp_objlen(vm_State *S, StkId ra, const TValue *rb) {
 #define fastget(S, t, k, slot, f) \
   (!ttistable(t) ? (slot = NULL, 0) : (slot = f(hvalue(t), k), !ttisnil(slot)))
 
-/* After a failed fastget for a store: the key exists with a nil value (a
+/* For a store, after a failed fastget: the key exists with a nil value (a
 ** slot of the array part not filled yet, say) in a table without a
 ** metatable, so no __newindex can intervene and the store is raw. */
 #define emptyslot(t, slot) ((slot) != NULL && !isabstkey(slot) && hvalue(t)->metatable == NULL)
@@ -671,6 +671,18 @@ void interp_finishOp(vm_State *S) {
 ** callback and vm_interrupt's flag. An interrupt stays in force until the
 ** host gets control back (api.c clears it), so a script cannot catch the
 ** error and carry on. */
+/* A full period before the callback is due (a new period was set). */
+void interp_restartbudget(Global *g) {
+  g->icount = g->iperiod;
+  g->istep = interrupt_step(g);
+}
+
+/* The host has control again: no interrupt in force, and a fresh budget. */
+void interp_resetinterrupt(Global *g) {
+  g->interrupt_pending = 0;
+  interp_restartbudget(g);
+}
+
 int interp_checkinterrupt(vm_State *S) {
   Global *g = G(S);
   if (!g->interrupt_pending) {
@@ -724,14 +736,17 @@ static void pushclosure(vm_State *S, Proto *p, UpVal **encup, StkId base, StkId 
 #define ProtectNT(exp) (savepc(ci), (exp), updatebase(ci), updatetrap(ci))
 /* Only raises errors: no need to reload anything afterwards. */
 #define halfProtect(exp) (savestate(S, ci), (exp))
-/* GC safe point: registers from c up are dead. The pc is saved for the
-** finalizers that may run, then restored, so that the stale position some
-** errors report (see MODK) does not depend on when collections happen. */
+/* Runs `code` with this instruction's pc saved, for what may look at the
+** stack (finalizers, the allocation sampler's hook), then puts the old
+** saved pc back: lua5.4 does not save it at these instructions, and the
+** stale position some errors report (see MODK) must not depend on when
+** collections or samples happen. */
+#define withpc(code) \
+  { const Instruction *oldpc_ = ci->u.l.savedpc; savepc(ci); code; ci->u.l.savedpc = oldpc_; }
+/* GC safe point: registers from c up are dead; finalizers may run. */
 #define checkGC(S, c) \
-  { if (l_unlikely(G(S)->gcrequest)) { \
-      const Instruction *oldpc_ = ci->u.l.savedpc; \
-      savepc(ci); (S)->top = (c); gc_step(S); updatebase(ci); updatetrap(ci); \
-      ci->u.l.savedpc = oldpc_; } }
+  { if (l_unlikely(G(S)->gcrequest)) \
+      withpc({ (S)->top = (c); gc_step(S); updatebase(ci); updatetrap(ci); }); }
 
 /* Interrupt check on loop back-edges and function entries: one decrement
 ** and branch; the rest happens every `period` checks. */
@@ -964,9 +979,7 @@ returning:
       TValue *rb = KB(i);
       TValue *rc = RKC(i);
       TString *key = tsvalue(rb);
-      if (fastget(S, upval, key, slot, tab_getshortstr)) {
-        tab_setslot(S, hvalue(upval), slot, rc);
-      } else if (emptyslot(upval, slot)) {
+      if (fastget(S, upval, key, slot, tab_getshortstr) || emptyslot(upval, slot)) {
         tab_setslot(S, hvalue(upval), slot, rc);
       } else {
         Protect(interp_finishset(S, upval, rb, rc, slot));
@@ -977,10 +990,9 @@ returning:
       const TValue *slot;
       TValue *rb = vRB(i);
       TValue *rc = RKC(i);
-      if (ttisinteger(rb) ? (ttistable(s2v(ra)) ? (slot = tab_getintfast(hvalue(s2v(ra)), ivalue(rb)), !ttisnil(slot)) : (slot = NULL, 0))
-                          : fastget(S, s2v(ra), rb, slot, tab_get)) {
-        tab_setslot(S, hvalue(s2v(ra)), slot, rc);
-      } else if (emptyslot(s2v(ra), slot)) {
+      if ((ttisinteger(rb) ? (ttistable(s2v(ra)) ? (slot = tab_getintfast(hvalue(s2v(ra)), ivalue(rb)), !ttisnil(slot)) : (slot = NULL, 0))
+                           : fastget(S, s2v(ra), rb, slot, tab_get)) ||
+          emptyslot(s2v(ra), slot)) {
         tab_setslot(S, hvalue(s2v(ra)), slot, rc);
       } else {
         Protect(interp_finishset(S, s2v(ra), rb, rc, slot));
@@ -991,9 +1003,7 @@ returning:
       const TValue *slot;
       int c = GETARG_B(i);
       TValue *rc = RKC(i);
-      if (fastget(S, s2v(ra), c, slot, tab_getintfast)) {
-        tab_setslot(S, hvalue(s2v(ra)), slot, rc);
-      } else if (emptyslot(s2v(ra), slot)) {
+      if (fastget(S, s2v(ra), c, slot, tab_getintfast) || emptyslot(s2v(ra), slot)) {
         tab_setslot(S, hvalue(s2v(ra)), slot, rc);
       } else {
         TValue key;
@@ -1007,9 +1017,7 @@ returning:
       TValue *rb = KB(i);
       TValue *rc = RKC(i);
       TString *key = tsvalue(rb);
-      if (fastget(S, s2v(ra), key, slot, tab_getshortstr)) {
-        tab_setslot(S, hvalue(s2v(ra)), slot, rc);
-      } else if (emptyslot(s2v(ra), slot)) {
+      if (fastget(S, s2v(ra), key, slot, tab_getshortstr) || emptyslot(s2v(ra), slot)) {
         tab_setslot(S, hvalue(s2v(ra)), slot, rc);
       } else {
         Protect(interp_finishset(S, s2v(ra), rb, rc, slot));
@@ -1023,18 +1031,11 @@ returning:
       if (b > 0) b = 1 << (b - 1);
       if (TESTARG_k(i)) c += (unsigned int)GETARG_Ax(*pc) * (MAXARG_C + 1);
       pc++; /* skip the extra argument */
-      {
-        /* The allocation sampler's hook sees this instruction's line, but
-        ** the saved pc is put back afterwards: lua5.4 does not save it
-        ** here, and errors that report a stale position (see MODK) must
-        ** report the same one. */
-        const Instruction *oldpc = ci->u.l.savedpc;
-        savepc(ci);
+      withpc({ /* the allocation sampler's hook sees this line */
         t = tab_new(S);
         sethvalue(S, s2v(ra), t);
         if (b != 0 || c != 0) tab_resize(S, t, c, (unsigned)b);
-        ci->u.l.savedpc = oldpc;
-      }
+      });
       checkGC(S, ra + 1);
       vmbreak;
     }
@@ -1298,16 +1299,8 @@ returning:
       ** work inline, which saves a call per call. */
       if (ttisLclosure(s2v(ra)) && l_likely(ci->next != NULL)) {
         Proto *p = clLvalue(s2v(ra))->p;
-        int narg = cast_int(S->top - ra) - 1;
         if (l_likely(S->stack_last - S->top > p->maxstacksize)) {
-          newci = ci->next;
-          newci->func = ra;
-          newci->nresults = (short)nresults;
-          newci->callstatus = 0;
-          newci->top = ra + 1 + p->maxstacksize;
-          newci->u.l.savedpc = p->code;
-          S->ci = ci = newci;
-          for (; narg < p->numparams; narg++) setnilvalue(s2v(S->top++));
+          ci = do_enterlua(S, ci->next, ra, nresults, p);
           goto startfunc;
         }
       }
@@ -1457,12 +1450,7 @@ returning:
         last += (unsigned int)GETARG_Ax(*pc) * (MAXARG_C + 1);
         pc++;
       }
-      if (last > h->asize) { /* pc saved for the sampler only, as in NEWTABLE */
-        const Instruction *oldpc = ci->u.l.savedpc;
-        savepc(ci);
-        tab_resizearray(S, h, last);
-        ci->u.l.savedpc = oldpc;
-      }
+      if (last > h->asize) withpc(tab_resizearray(S, h, last)); /* as in NEWTABLE */
       for (; n > 0; n--) {
         TValue *val = s2v(ra + n);
         setobj2t(S, &h->array[last - 1], val);

@@ -419,16 +419,9 @@ retry:
     case T_CCL: precallC(S, func, nresults, clCvalue(s2v(func))->f); return NULL;
     case T_LCF: precallC(S, func, nresults, fvalue(s2v(func))); return NULL;
     case T_LCL: {
-      CallInfo *ci;
       Proto *p = clLvalue(s2v(func))->p;
-      int narg = cast_int(S->top - func) - 1;
-      int nfixparams = p->numparams;
-      int fsize = p->maxstacksize;
-      checkstackGCp(S, fsize, func);
-      S->ci = ci = prepCallInfo(S, func, nresults, 0, func + 1 + fsize);
-      ci->u.l.savedpc = p->code;
-      for (; narg < nfixparams; narg++) setnilvalue(s2v(S->top++));
-      return ci;
+      checkstackGCp(S, p->maxstacksize, func);
+      return do_enterlua(S, next_ci(S), func, nresults, p);
     }
     default:
       func = do_tryfuncTM(S, func);
@@ -612,7 +605,7 @@ int vm_resume(vm_State *S, vm_State *from, int nargs, int *nresults) {
   if (getCcalls(S) >= MAXCCALLS) return resume_error(S, "C stack overflow", nargs);
   S->nCcalls++;
   gc_threadbarrier(S, S);
-  if (fromhost) G(S)->interrupt_pending = 0; /* see hostinterruptreset in api.c */
+  if (fromhost) interp_resetinterrupt(G(S)); /* as vm_pcallk does */
   status = do_rawrunprotected(S, resume, &nargs);
   status = precover(S, status);
   if (l_unlikely(errorstatus(status))) {
@@ -625,7 +618,7 @@ int vm_resume(vm_State *S, vm_State *from, int nargs, int *nresults) {
   /* both threads ran or received values since the last collection */
   gc_threadbarrier(S, S);
   if (from) gc_threadbarrier(from, from);
-  if (fromhost) G(S)->interrupt_pending = 0;
+  if (fromhost) interp_resetinterrupt(G(S));
   return status;
 }
 
@@ -924,7 +917,8 @@ vm_State *vm_newstate_opt(const vm_Options *opt) {
   g->warn_on = 0;
   g->gcblocked = 1; /* no collection while building the state */
   g->next_id = 1;
-  g->iperiod = g->icount = g->istep = INTERRUPT_POLL;
+  g->iperiod = INTERRUPT_POLL;
+  interp_restartbudget(g);
   if (do_rawrunprotected(S, f_luaopen, &nursery) != VM_OK) {
     close_state(S);
     return NULL;
