@@ -68,11 +68,12 @@ void vm_openlibs(vm_State *S, unsigned which) {
       vm_pop(S, 1);
     }
   }
-  /* Tide's own module, for `require "tide"` */
-  if ((which & VM_LIB_PACKAGE) && vm_getfield(S, VM_REGISTRYINDEX, "_PRELOAD") == VM_TTABLE) {
-    vm_pushcfunction(S, vm_open_tide);
-    vm_setfield(S, -2, "tide");
+  if (which & VM_LIB_PACKAGE) { /* Tide's own module, for `require "tide"` */
+    if (vm_getfield(S, VM_REGISTRYINDEX, "_PRELOAD") == VM_TTABLE) {
+      vm_pushcfunction(S, vm_open_tide);
+      vm_setfield(S, -2, "tide");
+    }
+    vm_pop(S, 1);
   }
-  if (which & VM_LIB_PACKAGE) vm_pop(S, 1);
   if (which & VM_LIB_SAFEPROFILE) applysafeprofile(S);
 }
