@@ -221,11 +221,14 @@ static int read_line(vm_State *S, FILE *f, int keepnl) {
   int c = EOF, ok;
   vm_buffinit(S, &B);
   do {
-    /* room first: growing may raise, which must not happen under the lock */
-    char *p = vm_prepbuffsize(&B, READCHUNK);
+    /* room first: growing may raise, which must not happen under the lock.
+    ** Fill the room the buffer has (a short line then allocates nothing
+    ** but its string); when it is full, double it. */
+    size_t room = B.size - B.n > 0 ? B.size - B.n : B.size;
+    char *p = vm_prepbuffsize(&B, room);
     size_t i = 0;
     flockfile(f);
-    while (i < READCHUNK && (c = getc_unlocked(f)) != EOF && c != '\n')
+    while (i < room && (c = getc_unlocked(f)) != EOF && c != '\n')
       p[i++] = (char)c;
     funlockfile(f);
     vm_addsize(&B, i);
