@@ -50,7 +50,7 @@ all: libtide.a libtide.so $(SONAME) tide
 
 # ---------------------------------------------------------------- deps
 # Debian packages the build and the tests need.
-BUILD_PKGS := libmimalloc-dev libxxhash-dev libedit-dev
+BUILD_PKGS := libmimalloc-dev libxxhash-dev libedit2
 TEST_PKGS  := lua5.4 pkgconf time
 DEPS_STAMP := $(BUILD)/.deps-ok
 
@@ -81,7 +81,7 @@ $(SONAME) libtide.so: $(SOFILE)
 	ln -sf $(SOFILE) $@
 
 tide: $(BUILD)/cli.o libtide.a
-	$(CC) $(CFLAGS) -rdynamic -o $@ $(BUILD)/cli.o libtide.a $(LDLIBS) -ledit
+	$(CC) $(CFLAGS) -rdynamic -o $@ $(BUILD)/cli.o libtide.a $(LDLIBS)
 
 # `make debug`: a build with API-misuse assertions (-DTIDE_ASSERT) in
 # build-debug/ (libtide.a and tide there), for hosts developing against Tide.
@@ -95,7 +95,7 @@ $(DEBUG_BUILD)/libtide.a: $(OBJS)
 	ar rcs $@ $^
 
 $(DEBUG_BUILD)/tide: $(BUILD)/cli.o $(DEBUG_BUILD)/libtide.a
-	$(CC) $(CFLAGS) -rdynamic -o $@ $^ $(LDLIBS) -ledit
+	$(CC) $(CFLAGS) -rdynamic -o $@ $^ $(LDLIBS)
 
 run: tide
 	./tide examples/hello.lua

@@ -38,7 +38,9 @@
 ** of the usage message, which is then exactly the reference's.
 **
 ** The REPL uses libedit (readline()/add_history()) when standard input is a
-** terminal; history is kept in memory and saved in $TIDE_HISTORY, by default
+** terminal; the library is loaded (dlopen) only then, so scripts do not pay
+** for mapping it and its dependencies (about 200 KB of resident memory);
+** without it the REPL reads plain lines. History is kept in memory and saved in $TIDE_HISTORY, by default
 ** ~/.tide_history (TIDE_HISTORY= with an empty value disables the file).
 ** With standard input not a terminal, lines are read with plain stdio; the
 ** prompt is still printed and each line is echoed after it, the way the
@@ -48,6 +50,7 @@
 ** a protected call (pmain) so that no API error escapes unprotected.
 */
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdint.h>
@@ -55,8 +58,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#include <editline/readline.h>
 
 #include "vm.h"
 
@@ -1389,11 +1390,48 @@ static int handle_script(vm_State *S, char **argv, int script) {
 
 static char *history_file = NULL;
 
+/* The part of libedit's readline interface the REPL uses. */
+static struct {
+  char *(*readline)(const char *prompt);
+  int (*add_history)(const char *line);
+  void (*using_history)(void);
+  void (*stifle_history)(int max);
+  int (*read_history)(const char *file);
+  int (*write_history)(const char *file);
+  const char **readline_name;
+} ed;
+
+/* Loads libedit; 0 when it (or one of its functions) is missing. */
+static int load_editline(void) {
+  static const char *const names[] = {"readline", "add_history", "using_history",
+                                      "stifle_history", "read_history",
+                                      "write_history", "rl_readline_name"};
+  void *syms[sizeof names / sizeof names[0]];
+  void *lib = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
+  size_t i;
+  if (lib == NULL) return 0;
+  for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+    if ((syms[i] = dlsym(lib, names[i])) == NULL) {
+      dlclose(lib);
+      return 0;
+    }
+  }
+  /* (object to function pointer: POSIX dlsym guarantees this works) */
+  memcpy(&ed.readline, &syms[0], sizeof syms[0]);
+  memcpy(&ed.add_history, &syms[1], sizeof syms[1]);
+  memcpy(&ed.using_history, &syms[2], sizeof syms[2]);
+  memcpy(&ed.stifle_history, &syms[3], sizeof syms[3]);
+  memcpy(&ed.read_history, &syms[4], sizeof syms[4]);
+  memcpy(&ed.write_history, &syms[5], sizeof syms[5]);
+  ed.readline_name = syms[6];
+  return 1;
+}
+
 static void init_history(void) {
   const char *f = getenv("TIDE_HISTORY");
-  rl_readline_name = "tide"; /* for "tide:" settings in ~/.editrc */
-  using_history();
-  stifle_history(1000);
+  *ed.readline_name = "tide"; /* for "tide:" settings in ~/.editrc */
+  ed.using_history();
+  ed.stifle_history(1000);
   if (f != NULL) {
     if (f[0] != '\0') history_file = copy_string(f);
   } else {
@@ -1406,19 +1444,19 @@ static void init_history(void) {
       }
     }
   }
-  if (history_file != NULL) read_history(history_file);
+  if (history_file != NULL) ed.read_history(history_file);
 }
 
 static void save_history(void) {
   if (history_file != NULL) {
-    write_history(history_file);
+    ed.write_history(history_file);
     free(history_file);
     history_file = NULL;
   }
 }
 
 static void remember_line(const char *line) {
-  if (use_editline && line[0] != '\0') add_history(line);
+  if (use_editline && line[0] != '\0') ed.add_history(line);
 }
 
 /* The prompt: _PROMPT / _PROMPT2 when set (through tostring), else the
@@ -1439,7 +1477,7 @@ static const char *get_prompt(vm_State *S, int firstline) {
 static char *read_line(const char *prompt, size_t *len) {
   char *line = NULL;
   if (use_editline) {
-    line = readline(prompt);
+    line = ed.readline(prompt);
     if (line != NULL)
       *len = strlen(line);
     else { /* Ctrl-D: end the prompt's line */
@@ -1569,7 +1607,7 @@ static void do_repl(vm_State *S) {
   int status;
   const char *oldname = progname;
   progname = NULL; /* REPL errors carry no program name */
-  use_editline = isatty(STDIN_FILENO);
+  use_editline = isatty(STDIN_FILENO) && load_editline();
   if (use_editline) init_history();
   while ((status = load_line(S)) != -1) {
     if (status == VM_OK) status = docall(S, 0, VM_MULTRET);

@@ -104,7 +104,7 @@ test-san:
 	@ASAN_OPTIONS=detect_leaks=0 bash test/run-lua.sh $(SAN_BUILD)/tide-san
 
 $(SAN_BUILD)/tide-san: $(SAN_BUILD)/cli.o $(OBJS)
-	$(CC) $(CFLAGS) -rdynamic -o $@ $^ $(LDLIBS) -ledit
+	$(CC) $(CFLAGS) -rdynamic -o $@ $^ $(LDLIBS)
 
 # (a directory of its own: $(BUILD)/test/% would also match inside the
 # sanitizer sub-make and rebuild the root libtide.a from sanitized objects)
@@ -210,7 +210,7 @@ test-amalg: $(AMALG) $(TEST_CMOD) | $(DEPS_STAMP)
 	$(CC) $(CFLAGS) -Werror -c $(AMALG) -o $(AMALG_DIR)/tide.o
 	$(CC) $(CFLAGS) -I$(AMALG_DIR) examples/host.c $(AMALG_DIR)/tide.o $(LDLIBS) -o $(AMALG_DIR)/host
 	@$(AMALG_DIR)/host | grep -q "^2 results: 42-xxx 3.14" && echo "amalgamated library works"
-	$(CC) $(CFLAGS) -rdynamic -I$(AMALG_DIR) cli.c $(AMALG_DIR)/tide.o $(LDLIBS) -ledit -o $(AMALG_DIR)/tide
+	$(CC) $(CFLAGS) -rdynamic -I$(AMALG_DIR) cli.c $(AMALG_DIR)/tide.o $(LDLIBS) -o $(AMALG_DIR)/tide
 	@bash test/run-lua.sh $(AMALG_DIR)/tide
 
 # ---------------------------------------------------------------- doc examples

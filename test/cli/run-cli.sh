@@ -392,5 +392,14 @@ expect "REPL error message" "'stdin:1: attempt to index' without program name" \
   grep -q "^stdin:1: attempt to index a nil value" tide.err
 excerpt_check "REPL error excerpt" "stdin:1:[0-9]" "print(t.x)"
 
+# On a terminal the REPL loads libedit (dlopen): line input through it and
+# the history file it writes. `script` gives the REPL a pseudo-terminal.
+if command -v script >/dev/null 2>&1; then
+  printf 'print(6*7)\nx=1\n' |
+    TIDE_HISTORY="$TMP/hist.txt" timeout 10 script -qec "$TIDE" /dev/null >tty.out 2>&1
+  expect "REPL on a terminal" "evaluates through libedit" grep -q '^42' tty.out
+  expect "REPL on a terminal" "saves the history" grep -qx 'x=1' hist.txt
+fi
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
