@@ -4,7 +4,9 @@
 ** Young generation: one contiguous nursery. Allocation bumps nursery_free
 ** up to nursery_top. Tables, closures and upvalues are born there. When the
 ** nursery fills, the allocator keeps going into a reserve tail (still young)
-** and requests a collection; the collection itself only runs at the next GC
+** and requests a collection; how much it takes before that (its budget)
+** follows the size of the old space (nursery_settop). The collection
+** itself only runs at the next GC
 ** safe point (gc_check), never inside an allocation, so C code may hold raw
 ** young pointers between safe points (see internal.h, "the moving-GC rule").
 **
@@ -16,7 +18,8 @@
 ** the live young data plus the remembered set. Young tables that own
 ** malloc'd parts and die are found through the young_parts list.
 **
-** Old space: objects allocated with mimalloc and linked on allgc. A major
+** Old space: objects allocated with mimalloc (big blocks: their own
+** mappings, see rawalloc) and linked on allgc. A major
 ** collection (triggered when the bytes allocated outside the nursery pass a
 ** threshold, Lua-style pause) first empties the nursery with a minor
 ** collection, then marks from the roots and sweeps allgc.
@@ -27,6 +30,7 @@
 ** Stress mode: collect at every safe point (a major collection every 256th)
 ** and poison the evacuated nursery so a stale young pointer crashes at once.
 */
+#define _GNU_SOURCE /* mremap */
 #include <mimalloc.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -68,11 +72,92 @@ void mem_toobig(vm_State *S) {
   dbg_runerror(S, "memory allocation error: block too big");
 }
 
+/* Big blocks (BIGBLOCK bytes and up: large arrays, strings, buffers) get
+** their own mapping, as glibc's malloc does: freeing one gives its pages
+** back to the system, and growing one moves page tables instead of
+** copying (mremap). mimalloc keeps freed pages for reuse, which for a
+** 4 MiB array grown and dropped over and over held twice its size. The
+** most recently freed mapping is kept for the next big block, so a
+** program that drops and rebuilds a big array each round does not fault
+** its pages in again each time (glibc's dynamic mmap threshold does the
+** same). A header before the block holds its mapping's length; big and
+** small blocks are told apart by the size the caller passes back, which
+** the byte accounting already requires to be exact. */
+static int isbig(size_t size) { return size >= BIGBLOCK; }
+
+static size_t maplength(size_t size) {
+  size = size + sizeof(BigHeader) + BIGBLOCK_PAGE - 1;
+  return size & ~(size_t)(BIGBLOCK_PAGE - 1);
+}
+
+static BigHeader *bigheader(void *block) { return (BigHeader *)block - 1; }
+
+static void *bigmap(Global *g, size_t size) {
+  size_t len = maplength(size);
+  BigHeader *h = g->bigcache;
+  if (h != NULL && h->maplen >= len) {
+    g->bigcache = NULL;
+  } else {
+    h = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (h == MAP_FAILED) return NULL;
+    h->maplen = len;
+  }
+  return h + 1;
+}
+
+static void bigunmap(Global *g, void *block) {
+  BigHeader *h = bigheader(block);
+  if (g->bigcache == NULL || g->bigcache->maplen < h->maplen) {
+    BigHeader *old = g->bigcache;
+    g->bigcache = h;
+    if (old == NULL) return;
+    h = old;
+  }
+  munmap(h, h->maplen);
+}
+
+static void *rawalloc(Global *g, size_t size) {
+  return isbig(size) ? bigmap(g, size) : mi_malloc(size);
+}
+
+static void rawfree(Global *g, void *block, size_t size) {
+  if (isbig(size)) bigunmap(g, block);
+  else mi_free(block);
+}
+
+static void *rawrealloc(Global *g, void *block, size_t osize, size_t nsize) {
+  void *p;
+  if (!isbig(osize) && !isbig(nsize)) return mi_realloc(block, nsize);
+  if (isbig(osize) && isbig(nsize)) {
+    BigHeader *h = bigheader(block);
+    size_t len = maplength(nsize);
+    /* a cached mapping may be longer than asked; shrink only by half */
+    if (h->maplen >= len && h->maplen / 2 < len) return block;
+#ifdef MREMAP_MAYMOVE
+    h = mremap(h, h->maplen, len, MREMAP_MAYMOVE);
+    if (h == MAP_FAILED) return NULL;
+    h->maplen = len;
+    return h + 1;
+#endif
+  }
+  p = rawalloc(g, nsize);
+  if (p == NULL) return NULL;
+  memcpy(p, block, osize < nsize ? osize : nsize);
+  rawfree(g, block, osize);
+  return p;
+}
+
+/* For callers that must not raise (the stack: it has to be put back in
+** order first) and count the bytes themselves. */
+void *mem_rawrealloc(Global *g, void *block, size_t osize, size_t nsize) {
+  return block == NULL ? rawalloc(g, nsize) : rawrealloc(g, block, osize, nsize);
+}
+
 void *mem_alloc(vm_State *S, size_t size) {
   void *p;
   if (size == 0) return NULL;
   checklimit(S, size);
-  p = mi_malloc(size);
+  p = rawalloc(G(S), size);
   if (l_unlikely(p == NULL)) mem_error(S);
   addallocated(G(S), size);
   return p;
@@ -86,7 +171,7 @@ void *mem_realloc(vm_State *S, void *block, size_t osize, size_t nsize) {
     return NULL;
   }
   if (nsize > osize) checklimit(S, nsize - osize);
-  p = mi_realloc(block, nsize);
+  p = block == NULL ? rawalloc(g, nsize) : rawrealloc(g, block, osize, nsize);
   if (l_unlikely(p == NULL)) mem_error(S);
   if (nsize > osize) addallocated(g, nsize - osize);
   else g->total_bytes -= osize - nsize;
@@ -95,7 +180,7 @@ void *mem_realloc(vm_State *S, void *block, size_t osize, size_t nsize) {
 
 void mem_free(vm_State *S, void *block, size_t osize) {
   if (block == NULL) return;
-  mi_free(block);
+  rawfree(G(S), block, osize);
   G(S)->total_bytes -= osize;
 }
 
@@ -276,6 +361,21 @@ GCObject *gc_newold(vm_State *S, int tt, size_t size) {
   return o;
 }
 
+/* The nursery's budget follows the old space: a minor collection after
+** allocating about half as many bytes as the old space holds, between
+** NURSERY_MIN and the nursery's size. A small heap then touches (and keeps
+** resident) only a small part of the nursery, and a big one collects
+** rarely enough that most young objects die before it. */
+static void nursery_settop(Global *g) {
+  size_t budget = g->old_live / 2;
+  if (budget < NURSERY_MIN) budget = NURSERY_MIN;
+  if (budget > g->nursery_size) budget = g->nursery_size;
+  g->nursery_budget = budget;
+  /* stress mode: every young allocation takes the slow path (into the reserve) */
+  g->nursery_softtop = g->gcstress ? g->nursery_start : g->nursery_start + budget;
+  sample_settop(g);
+}
+
 /* The young slow path: a sample point was crossed, the nursery is full, or
 ** the object is large. A full nursery asks for a collection at the next
 ** safe point and keeps allocating meanwhile: into the reserve tail, then
@@ -376,7 +476,7 @@ void gc_noteyoungparts(vm_State *S, Table *t) {
 void gc_youngpartsgrew(vm_State *S, size_t bytes) {
   Global *g = G(S);
   g->young_parts_bytes += bytes;
-  if (g->young_parts_bytes > g->nursery_size) g->gcrequest = 1;
+  if (g->young_parts_bytes > g->nursery_budget) g->gcrequest = 1;
 }
 
 /* An object gets a finalizer when a metatable with __gc is set on it
@@ -607,7 +707,7 @@ void gc_minor(vm_State *S) {
   if (sampling(g)) sample_settle(g); /* the budget carries over */
   g->young_allocated += (uint64_t)(g->nursery_free - g->nursery_start);
   g->nursery_free = g->sample_base = g->nursery_start;
-  sample_settop(g);
+  nursery_settop(g);
   g->minor_count++;
   g->gcstopem = 0;
   /* the running thread keeps writing young values into its stack */
@@ -989,6 +1089,7 @@ static void endcycle(Global *g) {
   ** this cycle: the next one's threshold is set from what it found live */
   uint64_t since = g->promoted_bytes + g->old_allocated - g->atomic_growth;
   size_t live = g->total_bytes > since ? g->total_bytes - (size_t)since : 0;
+  g->old_live = live;
   if (g->gcmode_incremental)
     g->old_threshold = live / 100 * (size_t)g->gcpause;
   else
@@ -1153,7 +1254,7 @@ void gc_step(vm_State *S) {
   g->gcrequest = 0;
   t0 = nanotime();
   nurseryfull = g->nursery_free > g->nursery_softtop || g->gcstress ||
-                g->young_parts_bytes > g->nursery_size; /* (gc_youngpartsgrew) */
+                g->young_parts_bytes > g->nursery_budget; /* (gc_youngpartsgrew) */
   grown = g->total_bytes > g->old_threshold && !g->gcstopped;
   if (g->gcemergency) {
     g->gcemergency = 0;
@@ -1284,9 +1385,7 @@ void gc_finalizeall(vm_State *S) {
 void gc_setstress(vm_State *S, int on) {
   Global *g = G(S);
   g->gcstress = on;
-  /* every young allocation takes the slow path (into the reserve) */
-  g->nursery_softtop = on ? g->nursery_start : g->nursery_start + g->nursery_size;
-  sample_settop(g);
+  nursery_settop(g);
   g->gcrequest = on;
 }
 
@@ -1304,16 +1403,16 @@ void gc_init(vm_State *S, size_t nursery_size) {
   if (g->nursery_start == NULL) mem_error(S);
   g->nursery_size = nursery_size;
   g->nursery_free = g->nursery_start;
-  g->nursery_top = g->nursery_softtop = g->nursery_start + nursery_size;
   g->sample_base = g->nursery_start;
   g->nursery_end = g->nursery_start + total;
-  g->old_threshold = GC_MIN_THRESHOLD * 4;
+  g->old_threshold = GC_MIN_THRESHOLD * 2;
   g->gcpause = GC_PAUSE;
   g->gcmode_incremental = 1; /* Lua's default (the tide binary picks generational) */
   g->gcstepmul = 100;
   g->gcstepsize = 13;
   g->genminormul = 20;
   g->genmajormul = 100;
+  nursery_settop(g);
 }
 
 void gc_freeall(vm_State *S) {
@@ -1332,6 +1431,8 @@ void gc_freeall(vm_State *S) {
   g->allgc = NULL;
   mi_free(g->nursery_start);
   g->nursery_start = NULL;
+  if (g->bigcache != NULL) munmap(g->bigcache, g->bigcache->maplen);
+  g->bigcache = NULL;
   vec_free(&g->remembered);
   vec_free(&g->young_parts);
   vec_free(&g->gray);

@@ -57,7 +57,12 @@
 #define NURSERY_RESERVE (64u << 10) /* young allocations past the soft limit */
 #define MAX_YOUNG_OBJECT 4096     /* larger objects are allocated old */
 #define GC_PAUSE 200              /* default pause (collectgarbage "setpause") */
-#define GC_MIN_THRESHOLD (1u << 20)
+#define GC_MIN_THRESHOLD (256u << 10)
+#define NURSERY_MIN (256u << 10)
+#define BIGBLOCK (256u << 10)      /* blocks this big get their own mapping (gc.c) */
+#define BIGBLOCK_PAGE 4096u
+/* what precedes a big block in its mapping */
+typedef union BigHeader { size_t maplen; max_align_t align_; } BigHeader;
 
 #define VM_NUMTYPES 9
 
@@ -502,13 +507,16 @@ typedef struct Global {
   char *nursery_softtop; /* the real soft limit (nursery_start in stress mode) */
   char *nursery_start;
   char *nursery_end;     /* hard end: top + NURSERY_RESERVE */
-  size_t nursery_size;
+  size_t nursery_size;   /* the most it can hold (the allocated size) */
+  size_t nursery_budget; /* what it holds before a collection (nursery_settop) */
   uint32_t next_id;
   volatile int gcrequest; /* collect at the next safe point */
   /* old space */
   GCObject *allgc;       /* every old object */
   size_t old_threshold;  /* a major collection (or increment) when total_bytes passes this */
   size_t total_bytes;    /* everything allocated through mem_* */
+  size_t old_live;       /* what the last major collection found live */
+  BigHeader *bigcache;   /* the last big block's mapping freed (gc.c) */
   size_t memlimit;       /* 0 = none (vm_setmemorylimit) */
   size_t peak_bytes;     /* most total_bytes ever held */
   /* allocation sampling (vm_setallocsampler): sample_left bytes remain
@@ -597,6 +605,7 @@ static inline void gc_addbytes(Global *g, ptrdiff_t delta) {
 void *mem_alloc(vm_State *S, size_t size);
 void *mem_realloc(vm_State *S, void *block, size_t osize, size_t nsize);
 void mem_free(vm_State *S, void *block, size_t osize);
+void *mem_rawrealloc(Global *g, void *block, size_t osize, size_t nsize);
 void *mem_growaux(vm_State *S, void *block, int nelems, int *size, int size_elem,
                   int limit, const char *what);
 void *mem_shrinkvector(vm_State *S, void *block, int *size, int final_n, int size_elem);

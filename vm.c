@@ -129,7 +129,9 @@ int do_reallocstack(vm_State *S, int newsize, int raiseerror) {
     return 0;
   }
   relstack(S);
-  newstack = (StkId)mi_realloc(S->stack, (size_t)(newsize + EXTRA_STACK) * sizeof(TValue));
+  /* (allocated and freed through mem_*: the size decides where a block lives) */
+  newstack = (StkId)mem_rawrealloc(g, S->stack, (size_t)(oldsize + EXTRA_STACK) * sizeof(TValue),
+                                   (size_t)(newsize + EXTRA_STACK) * sizeof(TValue));
   if (l_unlikely(newstack == NULL)) {
     correctstack(S);
     if (raiseerror) mem_error(S);
@@ -888,7 +890,7 @@ static void close_state(vm_State *S) {
   }
   if (S->stack) func_closeupval(S, S->stack);
   if (g->nursery_start) gc_freeall(S);
-  mi_free(g->threads.items);
+  mem_free(S, g->threads.items, g->threads.size * sizeof(GCObject *));
   if (g->strt.slots) mem_freearray(S, g->strt.slots, g->strt.size);
   freestack(S, S);
   mi_free((LG *)S);

@@ -132,7 +132,7 @@ typedef void (*vm_WarnFunction)(void *ud, const char *msg, int tocont);
 
 /* Options for vm_newstate_opt; zero means "default" for every field. */
 typedef struct vm_Options {
-  size_t nursery_size;  /* bytes of the young generation (default 2 MiB) */
+  size_t nursery_size;  /* most bytes of the young generation (default 2 MiB) */
   int gc_stress;        /* collect at every GC safe point (testing) */
   size_t memory_limit;  /* bytes outside the nursery; 0 = no limit */
   unsigned libs;        /* libraries opened at creation (VM_LIB_*); 0 = none */

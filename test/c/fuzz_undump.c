@@ -36,7 +36,8 @@
 **   fuzz_undump --replay CHUNK      (one chunk, as FUZZ_SAVE=CHUNK kept it)
 **
 ** Built with -DTIDE_LIBFUZZER and -fsanitize=fuzzer it is a libFuzzer
-** target instead (seed it with string.dump output).
+** target instead (seed it with string.dump output). Link test/c/asan_alloc.c
+** with it, as `make test` does, so ASan sees inside Tide's heap.
 */
 #include <signal.h>
 #include <stdio.h>
@@ -49,19 +50,6 @@
 
 #define BUDGET 2000          /* count-hook ticks of 100 instructions */
 #define MEMLIMIT (64u << 20)
-
-/* ASan does not see inside mimalloc's heaps, where all of Tide's objects
-** and stacks live: an overflow there would only show as a later, distant
-** crash. This program defines the mimalloc entry points Tide uses on top of
-** malloc (its own definitions win over the shared library), so ASan
-** checks every object access. */
-void *mi_malloc(size_t size) { return malloc(size); }
-void *mi_zalloc(size_t size) { return calloc(1, size); }
-void *mi_realloc(void *p, size_t size) { return realloc(p, size); }
-void mi_free(void *p) { free(p); }
-void *mi_malloc_aligned(size_t size, size_t alignment) {
-  return aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
-}
 
 static vm_State *S;
 static unsigned long ninputs, naccepted, nruns_ok;

@@ -231,6 +231,18 @@ static void test_memory_counters(void) {
   vm_close(S);
 }
 
+/* Many threads at once: the state's list of threads grows past 256 KiB,
+** which makes it a big block (its own mapping); closing the state must
+** free it as one (it was given to mimalloc's free: caught under ASan). */
+static void test_many_threads(void) {
+  vm_State *S = newstate_libs();
+  CHECK(vm_dostring(S, "cos = {} for i = 1, 20000 do cos[i] = coroutine.create(print) end "
+                       "n = #cos") == VM_OK);
+  vm_getglobal(S, "n");
+  CHECK(vm_tointeger(S, -1) == 20000);
+  vm_close(S);
+}
+
 typedef struct Samples {
   int count;
   size_t bytes;
@@ -302,6 +314,7 @@ int main(void) {
   test_openlibs();
   test_safe_profile();
   test_memory_counters();
+  test_many_threads();
   test_sampler();
   return check_report("test_api_state");
 }
