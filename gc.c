@@ -131,8 +131,9 @@ static void *rawrealloc(Global *g, void *block, size_t osize, size_t nsize) {
   if (isbig(osize) && isbig(nsize)) {
     BigHeader *h = bigheader(block);
     size_t len = maplength(nsize);
-    /* a cached mapping may be longer than asked; shrink only by half */
-    if (h->maplen >= len && h->maplen / 2 < len) return block;
+    /* a cached mapping may be longer than asked: growing may fit in it;
+    ** shrinking gives pages back only when it halves the mapping */
+    if (h->maplen >= len && (nsize >= osize || h->maplen / 2 < len)) return block;
 #ifdef MREMAP_MAYMOVE
     h = mremap(h, h->maplen, len, MREMAP_MAYMOVE);
     if (h == MAP_FAILED) return NULL;
