@@ -72,17 +72,19 @@ void mem_toobig(vm_State *S) {
   dbg_runerror(S, "memory allocation error: block too big");
 }
 
-/* Big blocks (BIGBLOCK bytes and up: large arrays, strings, buffers) get
-** their own mapping, as glibc's malloc does: freeing one gives its pages
-** back to the system, and growing one moves page tables instead of
-** copying (mremap). mimalloc keeps freed pages for reuse, which for a
-** 4 MiB array grown and dropped over and over held twice its size. The
-** most recently freed mapping is kept for the next big block, so a
-** program that drops and rebuilds a big array each round does not fault
-** its pages in again each time (glibc's dynamic mmap threshold does the
-** same). A header before the block holds its mapping's length; big and
-** small blocks are told apart by the size the caller passes back, which
-** the byte accounting already requires to be exact. */
+/* Big blocks (BIGBLOCK bytes and up: large arrays and hash parts,
+** strings, buffers, stacks) get their own mapping, as glibc's malloc does:
+** freeing one gives its pages back to the system, and growing one moves
+** page tables instead of copying (mremap). mimalloc keeps freed pages for
+** reuse, which for a 4 MiB array grown and dropped over and over held
+** twice its size. The most recently freed mapping (if not much bigger than
+** the heap) is kept for the next big block, so a program that drops and
+** rebuilds a big array each round does not fault its pages in again each
+** time (glibc's dynamic mmap threshold does the same). A header before
+** the block holds its mapping's length; 0 there means the block came from
+** mimalloc after all (mmap failed: the system's limit on mappings). Big
+** and small blocks are told apart by the size the caller passes back,
+** which the byte accounting already requires to be exact. */
 static int isbig(size_t size) { return size >= BIGBLOCK; }
 
 static size_t maplength(size_t size) {
@@ -99,15 +101,25 @@ static void *bigmap(Global *g, size_t size) {
     g->bigcache = NULL;
   } else {
     h = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (h == MAP_FAILED) return NULL;
-    h->maplen = len;
+    if (h != MAP_FAILED) {
+      h->maplen = len;
+    } else {
+      h = mi_malloc(sizeof(BigHeader) + size);
+      if (h == NULL) return NULL;
+      h->maplen = 0;
+    }
   }
   return h + 1;
 }
 
 static void bigunmap(Global *g, void *block) {
   BigHeader *h = bigheader(block);
-  if (g->bigcache == NULL || g->bigcache->maplen < h->maplen) {
+  if (h->maplen == 0) {
+    mi_free(h);
+    return;
+  }
+  if ((g->bigcache == NULL || g->bigcache->maplen < h->maplen) &&
+      (h->maplen <= BIGCACHE_ANY || h->maplen <= g->total_bytes)) {
     BigHeader *old = g->bigcache;
     g->bigcache = h;
     if (old == NULL) return;
@@ -131,6 +143,10 @@ static void *rawrealloc(Global *g, void *block, size_t osize, size_t nsize) {
   if (isbig(osize) && isbig(nsize)) {
     BigHeader *h = bigheader(block);
     size_t len = maplength(nsize);
+    if (h->maplen == 0) { /* from mimalloc */
+      h = mi_realloc(h, sizeof(BigHeader) + nsize);
+      return h == NULL ? NULL : h + 1;
+    }
     /* a cached mapping may be longer than asked: growing may fit in it;
     ** shrinking gives pages back only when it halves the mapping */
     if (h->maplen >= len && (nsize >= osize || h->maplen / 2 < len)) return block;
