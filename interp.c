@@ -827,6 +827,15 @@ static void pushclosure(vm_State *S, Proto *p, UpVal **encup, StkId base, StkId 
 #define l_gti(a, b) ((a) > (b))
 #define l_gei(a, b) ((a) >= (b))
 
+/* Each instruction ends with its own fetch and indirect jump: the branch
+** predictor then learns which instruction follows which. GCC's
+** cross-jumping merges those identical tails into one shared jump (79
+** indirect jumps become 2), which made float-heavy loops 10-20% slower
+** than lua5.4 while executing fewer instructions. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("no-crossjumping")
+#endif
 void interp_execute(vm_State *S, CallInfo *ci) {
   TValue *k;
   StkId base;
@@ -1489,3 +1498,6 @@ ret:
   ci = ci->previous;
   goto returning;
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
