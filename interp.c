@@ -727,10 +727,12 @@ static void pushclosure(vm_State *S, Proto *p, UpVal **encup, StkId base, StkId 
 /* The running closure is cached in `cl` and reloaded with base: both may
 ** move at the same points (a GC safe point, a stack reallocation). */
 #define updatebase(ci) (base = (ci)->func + 1, cl = clLvalue(s2v((ci)->func)))
-/* The dispatch table follows trap: with hooks on (or a stack change
-** pending) every instruction goes through L_TRACE first. */
-#define setdisp() (dt = trap ? tracetab : disptab)
-#define updatetrap(ci) (trap = (ci)->u.l.trap, setdisp())
+/* Lua's `trap` (hooks, or a pending stack change, want to see each
+** instruction) is the choice of dispatch table: with it set, every
+** instruction goes through L_TRACE first. */
+#define settrap(t) (dt = (t) ? tracetab : disptab)
+#define trapset() (dt == tracetab)
+#define updatetrap(ci) settrap((ci)->u.l.trap)
 #define savepc(ci) ((ci)->u.l.savedpc = pc)
 #define savestate(S, ci) (savepc(ci), (S)->top = (ci)->top)
 /* Anything that may call Lua, raise, or reallocate the stack. */
@@ -843,7 +845,6 @@ void interp_execute(vm_State *S, CallInfo *ci) {
   TValue *k;
   StkId base;
   const Instruction *pc;
-  int trap; /* hooks (or a pending stack change) want to see each instruction */
   const void *const *dt; /* disptab, or tracetab while trap is set */
   /* Interrupt checks count down in a register: a counter in memory made
   ** every loop iteration wait on the previous one's store. An interrupt in
@@ -869,19 +870,18 @@ startfunc:
   /* A call: interrupt check. The top stays where the call left it: a
   ** vararg function's VARARGPREP counts its arguments from it. */
   if (l_unlikely(--ic <= 0)) ic = interp_checkinterrupt(S);
-  trap = S->hookmask;
+  settrap(S->hookmask);
 returning:
   cl = clLvalue(s2v(ci->func));
   k = cl->p->k;
   pc = ci->u.l.savedpc;
-  if (l_unlikely(trap)) {
+  if (l_unlikely(trapset())) {
     if (pc == CL()->p->code) { /* entering, not resuming */
-      if (CL()->p->is_vararg) trap = 0; /* the call hook runs after VARARGPREP */
+      if (CL()->p->is_vararg) settrap(0); /* the call hook runs after VARARGPREP */
       else do_hookcall(S, ci);
     }
     ci->u.l.trap = 1;
   }
-  setdisp();
   updatebase(ci); /* (a call hook may have run a collection) */
   {
     Instruction i;
@@ -891,9 +891,8 @@ returning:
 
   L_TRACE: /* hooks: the instruction at pc - 1 was fetched but not run */
     pc--;
-    trap = dbg_traceexec(S, pc);
+    settrap(dbg_traceexec(S, pc));
     updatebase(ci);
-    setdisp();
     i = *(pc++);
     ra = RA(i);
     goto *disptab[GET_OPCODE(i)];
@@ -1377,7 +1376,7 @@ returning:
         S->top = ra;
         savepc(ci);
         do_poscall(S, ci, 0);
-        trap = 1;
+        settrap(1);
       } else {
         int nres;
         S->ci = ci->previous;
@@ -1391,7 +1390,7 @@ returning:
         S->top = ra + 1;
         savepc(ci);
         do_poscall(S, ci, 1);
-        trap = 1;
+        settrap(1);
       } else {
         int nres = ci->nresults;
         S->ci = ci->previous;
@@ -1497,7 +1496,7 @@ returning:
     }
     vmcase(VARARGPREP) {
       ProtectNT(adjustvarargs(S, GETARG_A(i), ci, CL()->p));
-      if (l_unlikely(trap)) {
+      if (l_unlikely(trapset())) {
         do_hookcall(S, ci);
         S->oldpc = 1; /* the next instruction is a "new" line */
       }
