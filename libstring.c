@@ -201,28 +201,28 @@ static const char *class_end(MatchState *ms, const char *p) {
   return p;
 }
 
-/* %z (deprecated, still accepted by 5.4) is the NUL byte. */
-static int iszero(int c) { return c == 0; }
-
-static const struct {
-  char name;
-  int (*test)(int);
-} classes[] = {
-  {'a', isalpha}, {'c', iscntrl}, {'d', isdigit}, {'g', isgraph},
-  {'l', islower}, {'p', ispunct}, {'s', isspace}, {'u', isupper},
-  {'w', isalnum}, {'x', isxdigit}, {'z', iszero},
-};
-
-/* Does c belong to class %cl? Upper-case classes are complements; any
-** other escaped char stands for itself. */
+/* Does c belong to class %cl? (%z, deprecated but still accepted by 5.4,
+** is the NUL byte.) Upper-case classes are complements; any
+** other escaped char stands for itself. A switch, so the ctype tests
+** inline (the pattern matcher's innermost test; a table of function
+** pointers cost a call and a scan per character). */
 static int match_class(int c, int cl) {
-  int lower = tolower(cl);
-  for (size_t i = 0; i < sizeof(classes) / sizeof(classes[0]); i++)
-    if (classes[i].name == lower) {
-      int res = classes[i].test(c) != 0;
-      return isupper(cl) ? !res : res;
-    }
-  return cl == c;
+  int res;
+  switch (tolower(cl)) {
+    case 'a': res = isalpha(c); break;
+    case 'c': res = iscntrl(c); break;
+    case 'd': res = isdigit(c); break;
+    case 'g': res = isgraph(c); break;
+    case 'l': res = islower(c); break;
+    case 'p': res = ispunct(c); break;
+    case 's': res = isspace(c); break;
+    case 'u': res = isupper(c); break;
+    case 'w': res = isalnum(c); break;
+    case 'x': res = isxdigit(c); break;
+    case 'z': res = (c == 0); break;
+    default: return cl == c;
+  }
+  return isupper(cl) ? !res : res != 0;
 }
 
 /* p at '[', ec at the closing ']'. */
