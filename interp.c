@@ -846,10 +846,11 @@ void interp_execute(vm_State *S, CallInfo *ci) {
   StkId base;
   const Instruction *pc;
   const void *const *dt; /* disptab, or tracetab while trap is set */
-  /* Interrupt checks count down in a register: a counter in memory made
-  ** every loop iteration wait on the previous one's store. An interrupt in
-  ** force (interrupt_pending) zeroes it, here and whenever a C function
-  ** (pcall, which may have caught "interrupted!") returns. */
+  /* Interrupt checks count down in a local, not in the global state: one
+  ** decrement and branch per check (GCC keeps it in a stack slot; the
+  ** registers go to pc, base, ra, i, the dispatch table and cl). An
+  ** interrupt in force (interrupt_pending) zeroes it, here and whenever a
+  ** C function (pcall, which may have caught "interrupted!") returns. */
   int ic = G(S)->interrupt_pending ? 0 : G(S)->istep;
   LClosure *cl;
   static const void *const disptab[NUM_OPCODES] = {
