@@ -717,6 +717,8 @@ const TValue *tab_getstr(Table *t, TString *key);
 /* Sets t[key] = value (raw); raises "index is nil"/"index is NaN". Handles
 ** the write barrier. */
 void tab_set(vm_State *S, Table *t, const TValue *key, const TValue *value);
+/* tab_set for a key a lookup just found absent (raises as tab_set does). */
+void tab_newkey(vm_State *S, Table *t, const TValue *key, const TValue *value);
 void tab_setint(vm_State *S, Table *t, vm_Integer key, const TValue *value);
 /* Store into an existing slot returned by tab_get* (not the absent one). */
 #define tab_setslot(S, t, slot, v) do { \

@@ -480,7 +480,7 @@ void interp_finishset(vm_State *S, const TValue *t, TValue *key, TValue *val, co
       Table *h = hvalue(t);
       tm = fasttm(S, h->metatable, TM_NEWINDEX);
       if (tm == NULL) {
-        if (isabstkey(slot)) tab_set(S, h, key, val);
+        if (isabstkey(slot)) tab_newkey(S, h, key, val); /* (no second lookup) */
         else tab_setslot(S, h, slot, val);
         invalidateTMcache(h);
         return;

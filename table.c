@@ -418,7 +418,7 @@ static void insertnew(vm_State *S, Table *t, const TValue *key, const TValue *va
   setobj(S, gval(mp), value);
 }
 
-static void newkey(vm_State *S, Table *t, const TValue *key, const TValue *value) {
+void tab_newkey(vm_State *S, Table *t, const TValue *key, const TValue *value) {
   TValue aux;
   if (l_unlikely(ttisnil(key))) dbg_runerror(S, "table index is nil");
   if (ttisfloat(key)) {
@@ -440,7 +440,7 @@ static void newkey(vm_State *S, Table *t, const TValue *key, const TValue *value
 void tab_set(vm_State *S, Table *t, const TValue *key, const TValue *value) {
   const TValue *slot = tab_get(t, key);
   if (isabstkey(slot)) {
-    newkey(S, t, key, value);
+    tab_newkey(S, t, key, value);
   } else {
     setobj(S, cast(TValue *, slot), value);
     gc_barrier(S, t, value);
@@ -452,7 +452,7 @@ void tab_setint(vm_State *S, Table *t, vm_Integer key, const TValue *value) {
   if (isabstkey(slot)) {
     TValue k;
     setivalue(&k, key);
-    newkey(S, t, &k, value);
+    tab_newkey(S, t, &k, value);
   } else {
     setobj(S, cast(TValue *, slot), value);
     gc_barrier(S, t, value);
