@@ -237,10 +237,27 @@ int cvt2num_str(const TValue *o, TValue *result) {
 ** Number -> string
 ** ====================================================================== */
 
+/* Decimal digits of an integer, as "%lld" prints them: the conversion
+** behind every integer concatenated or turned into a string, where
+** snprintf's format parsing cost more than the digits. */
+static int int2str(vm_Integer i, char *buff) {
+  char tmp[24];
+  int n = 0, len = 0;
+  vm_Unsigned u = i < 0 ? 0u - l_castS2U(i) : l_castS2U(i);
+  do {
+    tmp[n++] = (char)('0' + (int)(u % 10));
+    u /= 10;
+  } while (u != 0);
+  if (i < 0) buff[len++] = '-';
+  while (n > 0) buff[len++] = tmp[--n];
+  buff[len] = '\0';
+  return len;
+}
+
 int num2str(const TValue *obj, char *buff) {
   int len;
   if (ttisinteger(obj)) {
-    len = snprintf(buff, MAXNUMBER2STR, "%lld", (long long)ivalue(obj));
+    len = int2str(ivalue(obj), buff);
   } else {
     len = snprintf(buff, MAXNUMBER2STR, "%.14g", fltvalue(obj));
     if (buff[strspn(buff, "-0123456789")] == '\0') { /* looks like an int? */
