@@ -105,6 +105,12 @@ static int s_rep(vm_State *S) {
   vm_Buffer b;
   vm_buffinit(S, &b);
   char *p = vm_prepbuffsize(&b, total);
+  if (l == 1 && lsep == 0) { /* rep of one character: no call per copy */
+    memset(p, *s, total);
+    b.n = total;
+    vm_pushresult(&b);
+    return 1;
+  }
   for (; n > 1; n--) {
     memcpy(p, s, l);
     p += l;
