@@ -812,6 +812,23 @@ static inline CallInfo *do_enterlua(vm_State *S, CallInfo *ci, StkId func, int n
   for (; narg < p->numparams; narg++) setnilvalue(s2v(S->top++));
   return ci;
 }
+/* Reuses the frame ci for a tail call of the Lua function at func with
+** narg1 values (function and arguments), moving them down by delta (the
+** caller's vararg shift); the stack has room for its registers.
+** do_pretailcall's Lua case, which the interpreter's OP_TAILCALL also
+** inlines. */
+static inline void do_entertail(vm_State *S, CallInfo *ci, StkId func, int narg1, int delta,
+                                Proto *p) {
+  StkId base = ci->func - delta;
+  int i;
+  for (i = 0; i < narg1; i++) setobjs2s(S, base + i, func + i);
+  for (; narg1 <= p->numparams; narg1++) setnilvalue(s2v(base + narg1));
+  ci->func = base;
+  ci->top = base + 1 + p->maxstacksize;
+  ci->u.l.savedpc = p->code;
+  ci->callstatus |= CIST_TAIL;
+  S->top = base + narg1;
+}
 /* Load and compile a chunk (text or, later, binary) from z. */
 typedef struct Zio Zio;
 int do_protectedparser(vm_State *S, Zio *z, const char *name, const char *mode);

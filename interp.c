@@ -1348,6 +1348,14 @@ returning:
       else b = cast_int(S->top - ra);
       savepc(ci);
       if (TESTARG_k(i)) func_closeupval(S, base);
+      /* a Lua function with stack room: do_pretailcall's work inline */
+      if (ttisLclosure(s2v(ra))) {
+        Proto *p = clLvalue(s2v(ra))->p;
+        if (l_likely(S->stack_last - S->top > p->maxstacksize - delta)) {
+          do_entertail(S, ci, ra, b, delta, p);
+          goto startfunc;
+        }
+      }
       if ((n = do_pretailcall(S, ci, ra, b, delta)) < 0) goto startfunc;
       ci->func -= delta; /* restore after a C function */
       do_poscall(S, ci, n);
