@@ -94,13 +94,23 @@ static size_t maplength(size_t size) {
 
 static BigHeader *bigheader(void *block) { return (BigHeader *)block - 1; }
 
+/* mmap, except that the debug build (TIDE_ASSERT) fails it when
+** TIDE_TEST_NOMMAP=1, so test-debug runs the mimalloc fallback. */
+static void *mapanon(size_t len) {
+#ifdef TIDE_ASSERT
+  const char *e = getenv("TIDE_TEST_NOMMAP");
+  if (e != NULL && e[0] == '1') return MAP_FAILED;
+#endif
+  return mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
 static void *bigmap(Global *g, size_t size) {
   size_t len = maplength(size);
   BigHeader *h = g->bigcache;
   if (h != NULL && h->maplen >= len) {
     g->bigcache = NULL;
   } else {
-    h = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    h = mapanon(len);
     if (h != MAP_FAILED) {
       h->maplen = len;
     } else {

@@ -171,6 +171,9 @@ test-debug: debug
 	done
 	@for src in $(TEST_C_SRCS); do build-debug/ctest/$$(basename $$src .c) || exit 1; done
 	@bash test/run-lua.sh build-debug/tide
+	@# big blocks when mmap fails (the mimalloc fallback)
+	@TIDE_TEST_NOMMAP=1 build-debug/tide test/lua/gc_bigblocks.lua | grep -q "^OK" || \
+	  { echo "gc_bigblocks with mmap failing: FAIL"; exit 1; }
 	@for c in $(MISUSE_CASES); do \
 	  if build-debug/ctest/misuse $$c 2>build-debug/misuse.err; then \
 	    echo "misuse '$$c' not caught"; exit 1; fi; \
