@@ -77,10 +77,10 @@ void mem_toobig(vm_State *S) {
 ** freeing one gives its pages back to the system, and growing one moves
 ** page tables instead of copying (mremap). mimalloc keeps freed pages for
 ** reuse, which for a 4 MiB array grown and dropped over and over held
-** twice its size. The most recently freed mapping (if not much bigger than
-** the heap) is kept for the next big block, so a program that drops and
-** rebuilds a big array each round does not fault its pages in again each
-** time (glibc's dynamic mmap threshold does the same). A header before
+** twice its size. The most recently freed mapping (up to 8 MiB, or as big
+** as the rest of the heap) is kept for the next big block, so a program
+** that drops and rebuilds a big array each round does not fault its pages
+** in again each time (glibc's dynamic mmap threshold does the same). A header before
 ** the block holds its mapping's length; 0 there means the block came from
 ** mimalloc after all (mmap failed: the system's limit on mappings). Big
 ** and small blocks are told apart by the size the caller passes back,
@@ -128,8 +128,10 @@ static void bigunmap(Global *g, void *block) {
     mi_free(h);
     return;
   }
+  /* (total_bytes still counts this block: compare with the rest) */
+  size_t rest = g->total_bytes > h->maplen ? g->total_bytes - h->maplen : 0;
   if ((g->bigcache == NULL || g->bigcache->maplen < h->maplen) &&
-      (h->maplen <= BIGCACHE_ANY || h->maplen <= g->total_bytes)) {
+      (h->maplen <= BIGCACHE_ANY || h->maplen <= rest)) {
     BigHeader *old = g->bigcache;
     g->bigcache = h;
     if (old == NULL) return;

@@ -61,4 +61,23 @@ local function deep2(n) if n == 0 then return 0 end return 1 + deep2(n - 1) end
 assert(deep2(30000) == 30000)
 collectgarbage()
 check(fill(40000, 10), 40000, 10)
+-- a dropped big array gives its memory back to the system (the mapping
+-- kept for reuse is only one about the size of the rest of the heap)
+local statm = io.open("/proc/self/statm")
+if statm then
+  statm:close()
+  local function rss_mb()
+    local f = io.open("/proc/self/statm")
+    local _, resident = f:read("n", "n")
+    f:close()
+    return resident * 4096 / 2^20
+  end
+  local huge = {}
+  for i = 1, 4 * 2^20 do huge[i] = i end -- a 64 MiB array part
+  local with = rss_mb()
+  huge = nil
+  collectgarbage(); collectgarbage()
+  local without = rss_mb()
+  assert(with - without > 48, string.format("RSS %.1f MB with the array, %.1f MB after", with, without))
+end
 print("OK gc_bigblocks")
