@@ -721,7 +721,7 @@ void vm_interrupt(vm_State *S) {
   Global *g = G(S);
   g->interrupt_pending = 1;
   /* the interpreter looks at the flag within INTERRUPT_POLL checks (the
-  ** counter it decrements is a register of the running interp_execute) */
+  ** counter it decrements is a local of the running interp_execute) */
 }
 
 void vm_setinterrupt(vm_State *S, vm_InterruptFunction f, void *ud, int period) {

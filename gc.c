@@ -80,11 +80,11 @@ void mem_toobig(vm_State *S) {
 ** twice its size. The most recently freed mapping (up to 8 MiB, or as big
 ** as the rest of the heap) is kept for the next big block, so a program
 ** that drops and rebuilds a big array each round does not fault its pages
-** in again each time (glibc's dynamic mmap threshold does the same). A header before
-** the block holds its mapping's length; 0 there means the block came from
-** mimalloc after all (mmap failed: the system's limit on mappings). Big
-** and small blocks are told apart by the size the caller passes back,
-** which the byte accounting already requires to be exact. */
+** in again each time (glibc's dynamic mmap threshold does the same). A
+** header before the block holds its mapping's length; 0 there means the
+** block came from mimalloc after all (mmap failed: the system's limit on
+** mappings). Big and small blocks are told apart by the size the caller
+** passes back, which the byte accounting already requires to be exact. */
 static int isbig(size_t size) { return size >= BIGBLOCK; }
 
 static size_t maplength(size_t size) {
@@ -200,7 +200,7 @@ void *mem_realloc(vm_State *S, void *block, size_t osize, size_t nsize) {
     return NULL;
   }
   if (nsize > osize) checklimit(S, nsize - osize);
-  p = block == NULL ? rawalloc(g, nsize) : rawrealloc(g, block, osize, nsize);
+  p = mem_rawrealloc(g, block, osize, nsize);
   if (l_unlikely(p == NULL)) mem_error(S);
   if (nsize > osize) addallocated(g, nsize - osize);
   else g->total_bytes -= osize - nsize;

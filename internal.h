@@ -528,7 +528,7 @@ typedef struct Global {
   vm_AllocSampleHook sample_hook;
   void *sample_ud;
   /* interrupts: the interpreter counts checks (loop back-edges and Lua
-  ** function entries) down in a register from istep, then calls
+  ** function entries) down in a local from istep, then calls
   ** interp_checkinterrupt, which charges istep checks to icount, the
   ** budget left until the host's callback is due */
   int icount;
@@ -811,23 +811,6 @@ static inline CallInfo *do_enterlua(vm_State *S, CallInfo *ci, StkId func, int n
   S->ci = ci;
   for (; narg < p->numparams; narg++) setnilvalue(s2v(S->top++));
   return ci;
-}
-/* Reuses the frame ci for a tail call of the Lua function at func with
-** narg1 values (function and arguments), moving them down by delta (the
-** caller's vararg shift); the stack has room for its registers.
-** do_pretailcall's Lua case, which the interpreter's OP_TAILCALL also
-** inlines. */
-static inline void do_entertail(vm_State *S, CallInfo *ci, StkId func, int narg1, int delta,
-                                Proto *p) {
-  StkId base = ci->func - delta;
-  int i;
-  for (i = 0; i < narg1; i++) setobjs2s(S, base + i, func + i);
-  for (; narg1 <= p->numparams; narg1++) setnilvalue(s2v(base + narg1));
-  ci->func = base;
-  ci->top = base + 1 + p->maxstacksize;
-  ci->u.l.savedpc = p->code;
-  ci->callstatus |= CIST_TAIL;
-  S->top = base + narg1;
 }
 /* Load and compile a chunk (text or, later, binary) from z. */
 typedef struct Zio Zio;

@@ -714,7 +714,6 @@ static void pushclosure(vm_State *S, Proto *p, UpVal **encup, StkId base, StkId 
   }
 }
 
-#define CL() cl
 #define RA(i) (base + GETARG_A(i))
 #define RB(i) (base + GETARG_B(i))
 #define vRB(i) s2v(RB(i))
@@ -873,17 +872,20 @@ startfunc:
   if (l_unlikely(--ic <= 0)) ic = interp_checkinterrupt(S);
   settrap(S->hookmask);
 returning:
-  cl = clLvalue(s2v(ci->func));
+  updatebase(ci);
   k = cl->p->k;
   pc = ci->u.l.savedpc;
   if (l_unlikely(trapset())) {
-    if (pc == CL()->p->code) { /* entering, not resuming */
-      if (CL()->p->is_vararg) settrap(0); /* the call hook runs after VARARGPREP */
-      else do_hookcall(S, ci);
+    if (pc == cl->p->code) { /* entering, not resuming */
+      if (cl->p->is_vararg) {
+        settrap(0); /* the call hook runs after VARARGPREP */
+      } else {
+        do_hookcall(S, ci);
+        updatebase(ci); /* (the hook may have run a collection) */
+      }
     }
     ci->u.l.trap = 1;
   }
-  updatebase(ci); /* (a call hook may have run a collection) */
   {
     Instruction i;
     StkId ra;
@@ -940,18 +942,18 @@ returning:
       vmbreak;
     }
     vmcase(GETUPVAL) {
-      setobj2s(S, ra, CL()->upvals[GETARG_B(i)]->v);
+      setobj2s(S, ra, cl->upvals[GETARG_B(i)]->v);
       vmbreak;
     }
     vmcase(SETUPVAL) {
-      UpVal *uv = CL()->upvals[GETARG_B(i)];
+      UpVal *uv = cl->upvals[GETARG_B(i)];
       setobj(S, uv->v, s2v(ra));
       gc_barrier(S, uv, s2v(ra));
       vmbreak;
     }
     vmcase(GETTABUP) {
       const TValue *slot;
-      TValue *upval = CL()->upvals[GETARG_B(i)]->v;
+      TValue *upval = cl->upvals[GETARG_B(i)]->v;
       TValue *rc = KC(i);
       TString *key = tsvalue(rc);
       if (fastget(S, upval, key, slot, tab_getshortstr)) {
@@ -1000,7 +1002,7 @@ returning:
     }
     vmcase(SETTABUP) {
       const TValue *slot;
-      TValue *upval = CL()->upvals[GETARG_A(i)]->v;
+      TValue *upval = cl->upvals[GETARG_A(i)]->v;
       TValue *rb = KB(i);
       TValue *rc = RKC(i);
       TString *key = tsvalue(rb);
@@ -1348,14 +1350,6 @@ returning:
       else b = cast_int(S->top - ra);
       savepc(ci);
       if (TESTARG_k(i)) func_closeupval(S, base);
-      /* a Lua function with stack room: do_pretailcall's work inline */
-      if (ttisLclosure(s2v(ra))) {
-        Proto *p = clLvalue(s2v(ra))->p;
-        if (l_likely(S->stack_last - S->top > p->maxstacksize - delta)) {
-          do_entertail(S, ci, ra, b, delta, p);
-          goto startfunc;
-        }
-      }
       if ((n = do_pretailcall(S, ci, ra, b, delta)) < 0) goto startfunc;
       ci->func -= delta; /* restore after a C function */
       do_poscall(S, ci, n);
@@ -1493,8 +1487,8 @@ returning:
       vmbreak;
     }
     vmcase(CLOSURE) {
-      Proto *p = CL()->p->p[GETARG_Bx(i)];
-      halfProtect(pushclosure(S, p, CL()->upvals, base, ra));
+      Proto *p = cl->p->p[GETARG_Bx(i)];
+      halfProtect(pushclosure(S, p, cl->upvals, base, ra));
       checkGC(S, ra + 1);
       vmbreak;
     }
@@ -1504,7 +1498,7 @@ returning:
       vmbreak;
     }
     vmcase(VARARGPREP) {
-      ProtectNT(adjustvarargs(S, GETARG_A(i), ci, CL()->p));
+      ProtectNT(adjustvarargs(S, GETARG_A(i), ci, cl->p));
       if (l_unlikely(trapset())) {
         do_hookcall(S, ci);
         S->oldpc = 1; /* the next instruction is a "new" line */

@@ -44,7 +44,6 @@ Node *tab_dummynode(void) { return dummynode; }
 ** Hashing
 ** ====================================================================== */
 
-#define hashpos tab_hashpos
 
 static inline uint64_t fltbits(vm_Number n) {
   uint64_t u;
@@ -76,13 +75,13 @@ static Node *mainposition(const Table *t, int tt, Value v) {
   switch (tt) {
     case T_INT: return hashmod(t, l_castS2U(v.i));
     case T_FLT: return hashmod(t, luafloathash(v.n));
-    case T_SHRSTR: return hashpos(t, ((TString *)v.gc)->id);
-    case T_LNGSTR: return hashpos(t, str_hashlong((TString *)v.gc));
+    case T_SHRSTR: return tab_hashpos(t, ((TString *)v.gc)->id);
+    case T_LNGSTR: return tab_hashpos(t, str_hashlong((TString *)v.gc));
     case T_FALSE: return gnode(t, 0);
     case T_TRUE: return gnode(t, 1u & (sizenode(t) - 1u));
-    case T_LIGHTUD: return hashpos(t, (uint64_t)(uintptr_t)v.p);
-    case T_LCF: return hashpos(t, (uint64_t)(uintptr_t)v.f);
-    default: return hashpos(t, v.gc->id);
+    case T_LIGHTUD: return tab_hashpos(t, (uint64_t)(uintptr_t)v.p);
+    case T_LCF: return tab_hashpos(t, (uint64_t)(uintptr_t)v.f);
+    default: return tab_hashpos(t, v.gc->id);
   }
 }
 

@@ -394,8 +394,18 @@ retry:
     case T_LCF: return precallC(S, func, VM_MULTRET, fvalue(s2v(func)));
     case T_LCL: {
       Proto *p = clLvalue(s2v(func))->p;
-      checkstackGCp(S, p->maxstacksize - delta, func);
-      do_entertail(S, ci, func, narg1, delta, p);
+      int fsize = p->maxstacksize;
+      int nfixparams = p->numparams;
+      int i;
+      checkstackGCp(S, fsize - delta, func);
+      ci->func -= delta;
+      for (i = 0; i < narg1; i++) setobjs2s(S, ci->func + i, func + i);
+      func = ci->func;
+      for (; narg1 <= nfixparams; narg1++) setnilvalue(s2v(func + narg1));
+      ci->top = func + 1 + fsize;
+      ci->u.l.savedpc = p->code;
+      ci->callstatus |= CIST_TAIL;
+      S->top = func + narg1;
       return -1;
     }
     default:
