@@ -714,14 +714,22 @@ static void pushclosure(vm_State *S, Proto *p, UpVal **encup, StkId base, StkId 
   }
 }
 
-#define RA(i) (base + GETARG_A(i))
-#define RB(i) (base + GETARG_B(i))
+/* Operands A, B and C address 16-byte slots (stack or constants). Shifting
+** the field to land already scaled by 16 and masking takes two
+** instructions; GETARG's shift, zero-extension and scaling take three, and
+** RA is computed at every dispatch. */
+#define SLOTSHIFT 4
+_Static_assert(sizeof(TValue) == (1 << SLOTSHIFT), "16-byte values");
+#define argoffset(i, pos) ((size_t)(((i) >> ((pos) - SLOTSHIFT)) & (MASK1(8, 0) << SLOTSHIFT)))
+#define slotat(p, i, pos) ((__typeof__(p))((char *)(p) + argoffset(i, pos)))
+#define RA(i) slotat(base, i, POS_A)
+#define RB(i) slotat(base, i, POS_B)
 #define vRB(i) s2v(RB(i))
-#define KB(i) (k + GETARG_B(i))
-#define RC(i) (base + GETARG_C(i))
+#define KB(i) slotat(k, i, POS_B)
+#define RC(i) slotat(base, i, POS_C)
 #define vRC(i) s2v(RC(i))
-#define KC(i) (k + GETARG_C(i))
-#define RKC(i) ((TESTARG_k(i)) ? k + GETARG_C(i) : s2v(base + GETARG_C(i)))
+#define KC(i) slotat(k, i, POS_C)
+#define RKC(i) ((TESTARG_k(i)) ? KC(i) : vRC(i))
 
 /* The running closure is cached in `cl` and reloaded with base: both may
 ** move at the same points (a GC safe point, a stack reallocation). */
