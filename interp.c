@@ -774,12 +774,16 @@ _Static_assert(sizeof(TValue) == (1 << SLOTSHIFT), "16-byte values");
   dojump(ci, ni, 1); }
 #define docondjump() if (cond != GETARG_k(i)) pc++; else donextjump(ci);
 
+/* The arithmetic macros end each fast path with its own dispatch (vmbreak)
+** rather than a jump to a shared one: the float path, laid out of line,
+** then costs one taken branch fewer. */
+
 /* Arithmetic with an immediate operand (ADDI). */
 #define op_arithI(S, iop, fop, tm) { \
   TValue *v1 = vRB(i); \
   int imm = GETARG_sC(i); \
-  if (ttisinteger(v1)) { setivalue(s2v(ra), intop(iop, ivalue(v1), imm)); } \
-  else if (ttisfloat(v1)) { setfltvalue(s2v(ra), fop(fltvalue(v1), cast_num(imm))); } \
+  if (ttisinteger(v1)) { setivalue(s2v(ra), intop(iop, ivalue(v1), imm)); vmbreak; } \
+  else if (ttisfloat(v1)) { setfltvalue(s2v(ra), fop(fltvalue(v1), cast_num(imm))); vmbreak; } \
   else Protect(tm_trybiniTM(S, v1, imm, GETARG_k(i), ra, tm)); }
 
 #define l_add(a, b) ((a) + (b))
@@ -796,13 +800,13 @@ _Static_assert(sizeof(TValue) == (1 << SLOTSHIFT), "16-byte values");
 #define op_arith_aux(S, v1, v2, iop, fop, tm, flip) { \
   vm_Number n1, n2; \
   if (ttisinteger(v1) && ttisinteger(v2)) { \
-    vm_Integer i1 = ivalue(v1), i2 = ivalue(v2); setivalue(s2v(ra), iop(S, i1, i2)); } \
-  else if (tonumberns(v1, n1) && tonumberns(v2, n2)) { setfltvalue(s2v(ra), fop(S, n1, n2)); } \
+    vm_Integer i1 = ivalue(v1), i2 = ivalue(v2); setivalue(s2v(ra), iop(S, i1, i2)); vmbreak; } \
+  else if (tonumberns(v1, n1) && tonumberns(v2, n2)) { setfltvalue(s2v(ra), fop(S, n1, n2)); vmbreak; } \
   else Protect(tm_trybinassocTM(S, v1, v2, flip, ra, tm)); }
 
 #define op_arithf_aux(S, v1, v2, fop, tm, flip) { \
   vm_Number n1, n2; \
-  if (tonumberns(v1, n1) && tonumberns(v2, n2)) { setfltvalue(s2v(ra), fop(n1, n2)); } \
+  if (tonumberns(v1, n1) && tonumberns(v2, n2)) { setfltvalue(s2v(ra), fop(n1, n2)); vmbreak; } \
   else Protect(tm_trybinassocTM(S, v1, v2, flip, ra, tm)); }
 
 #define iadd(S, a, b) intop(+, a, b)
@@ -846,7 +850,7 @@ _Static_assert(sizeof(TValue) == (1 << SLOTSHIFT), "16-byte values");
 ** than lua5.4 while executing fewer instructions. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC push_options
-#pragma GCC optimize("no-crossjumping")
+#pragma GCC optimize("no-crossjumping", "align-labels=32")
 #endif
 void interp_execute(vm_State *S, CallInfo *ci) {
   TValue *k;
