@@ -948,4 +948,8 @@ size_t vm_memoryused(vm_State *S) { return G(S)->total_bytes; }
 
 size_t vm_memorypeak(vm_State *S) { return G(S)->peak_bytes; }
 
+void *vm_realloc(vm_State *S, void *block, size_t osize, size_t nsize) {
+  return mem_realloc(S, block, osize, nsize);
+}
+
 void *vm_getextraspace(vm_State *S) { return S->extraspace; }

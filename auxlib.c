@@ -460,8 +460,45 @@ const char *vm_gsub(vm_State *S, const char *s, const char *p, const char *r) {
 }
 
 /* ======================================================================
-** String buffer (inline area, then a userdata anchored in its slot)
+** String buffer (inline area, then a box anchored in its slot)
 ** ====================================================================== */
+
+/* Contents past the inline area live in a block from vm_realloc owned by a
+** box userdata in the buffer's slot. Growing reallocates the block (a big
+** one grows in place with mremap, without copying or faulting in what it
+** already holds), and the block is freed as soon as the buffer finishes,
+** not when a collection finds it: a freshly freed big block is what the
+** next big allocation reuses. The box's __gc frees the block of a buffer
+** an error abandoned. */
+typedef struct BufBox {
+  char *p;
+  size_t size;
+} BufBox;
+
+#define BUFBOX_MT "tide.bufbox"
+
+static void freebox(vm_State *S, BufBox *box) {
+  vm_realloc(S, box->p, box->size, 0);
+  box->p = NULL;
+  box->size = 0;
+}
+
+static int boxgc(vm_State *S) {
+  freebox(S, (BufBox *)vm_touserdata(S, 1));
+  return 0;
+}
+
+static BufBox *newbox(vm_State *S) {
+  BufBox *box = (BufBox *)vm_newuserdatauv(S, sizeof(BufBox), 0);
+  box->p = NULL;
+  box->size = 0;
+  if (vm_newmetatable(S, BUFBOX_MT)) {
+    vm_pushcfunction(S, boxgc);
+    vm_setfield(S, -2, "__gc");
+  }
+  vm_setmetatable(S, -2);
+  return box;
+}
 
 void vm_buffinit(vm_State *S, vm_Buffer *B) {
   B->S = S;
@@ -475,16 +512,23 @@ void vm_buffinit(vm_State *S, vm_Buffer *B) {
 char *vm_prepbuffsize(vm_Buffer *B, size_t sz) {
   size_t newsize;
   char *nb;
+  BufBox *box;
   if (B->size - B->n >= sz) return B->b + B->n;
   newsize = B->size * 2;
   if (newsize - B->n < sz) {
     if (sz > ((size_t)-1 >> 1) - B->n) vm_errorf(B->S, "buffer too large");
     newsize = B->n + sz;
   }
-  /* the old block (if any) becomes garbage when its slot is overwritten */
-  nb = vm_newuserdatauv(B->S, newsize, 0);
-  memcpy(nb, B->b, B->n);
-  vm_replace(B->S, B->slot);
+  if (B->b == B->init) {
+    box = newbox(B->S);
+    vm_replace(B->S, B->slot);
+  } else {
+    box = (BufBox *)vm_touserdata(B->S, B->slot);
+  }
+  nb = vm_realloc(B->S, box->p, box->size, newsize);
+  if (B->b == B->init) memcpy(nb, B->init, B->n);
+  box->p = nb;
+  box->size = newsize;
   B->b = nb;
   B->size = newsize;
   return nb + B->n;
@@ -505,12 +549,18 @@ void vm_addvalue(vm_Buffer *B) {
   vm_pop(B->S, 1);
 }
 
-void vm_pushresult(vm_Buffer *B) {
-  vm_pushlstring(B->S, B->b, B->n);
+/* Frees the box's block now, if the contents outgrew the inline area. */
+static void finishbuffer(vm_Buffer *B) {
+  if (B->b != B->init) freebox(B->S, (BufBox *)vm_touserdata(B->S, B->slot));
   vm_remove(B->S, B->slot);
 }
 
-void vm_buffree(vm_Buffer *B) { vm_remove(B->S, B->slot); }
+void vm_pushresult(vm_Buffer *B) {
+  vm_pushlstring(B->S, B->b, B->n);
+  finishbuffer(B);
+}
+
+void vm_buffree(vm_Buffer *B) { finishbuffer(B); }
 
 /* ======================================================================
 ** Loading and running chunks

@@ -1389,15 +1389,26 @@ static void runfinalizer(vm_State *S, GCObject *o) {
   }
 }
 
+/* Whether the stack has, or can grow to, room for a finalizer's call: the
+** function, its argument and a C function's VM_MINSTACK. A stack filled up
+** to MAXSTACK (a huge unpack, a deep recursion) cannot, and growing it
+** would raise "stack overflow" in whatever code ran the collection. */
+static int finalizerroom(vm_State *S) {
+  ptrdiff_t need = 2 + VM_MINSTACK;
+  return S->stack_last - S->top >= need || (S->stack_last - S->stack) + need <= MAXSTACK;
+}
+
+/* Runs the pending finalizers; without room on the stack they stay queued
+** (and marked) for a later collection, or vm_close, instead of being lost. */
 void gc_callfinalizers(vm_State *S) {
   Global *g = G(S);
   if (g->fin_running) return; /* the outer loop will get to the new ones */
   g->fin_running = 1;
-  while (g->tobefnz_head < g->tobefnz.n) {
+  while (g->tobefnz_head < g->tobefnz.n && finalizerroom(S)) {
     GCObject *o = g->tobefnz.items[g->tobefnz_head++];
     runfinalizer(S, o);
   }
-  g->tobefnz.n = g->tobefnz_head = 0;
+  if (g->tobefnz_head == g->tobefnz.n) g->tobefnz.n = g->tobefnz_head = 0;
   g->fin_running = 0;
 }
 

@@ -180,6 +180,12 @@ void vm_setinterrupt(vm_State *S, vm_InterruptFunction f, void *ud, int period);
 ** at creation). */
 size_t vm_memoryused(vm_State *S);
 size_t vm_memorypeak(vm_State *S);
+/* Memory from the state's allocator for C code, counted as the state's
+** own (vm_memoryused includes it; the memory limit applies). realloc
+** semantics, with the caller passing the block's size back: block NULL
+** (osize 0) allocates, nsize 0 frees and returns NULL. Raises a memory
+** error when it cannot allocate; freeing never raises. [-0,+0,m] */
+void *vm_realloc(vm_State *S, void *block, size_t osize, size_t nsize);
 /* A pointer-sized area per thread for the host (Lua's extra space): new
 ** threads start with a copy of the main thread's. [-0,+0,-] */
 #define VM_EXTRASPACE (sizeof(void *))
@@ -461,8 +467,9 @@ int vm_execresult(vm_State *S, int stat);
 ** the buffer owns until vm_pushresult or vm_buffree removes it; in between,
 ** code may push and pop values above that slot freely (vm_addvalue adds
 ** the value on the top and pops it). The first 256 bytes live in the
-** struct; larger contents live in a userdata kept in the slot, so an error
-** while building leaks nothing. */
+** struct; larger contents live in state memory owned by a userdata kept
+** in the slot, freed when the buffer finishes (or by the userdata's
+** finalizer, so an error while building leaks nothing). */
 typedef struct vm_Buffer {
   char *b;
   size_t size;

@@ -2,9 +2,10 @@
 ** test_api_buffer.c — the string buffer: vm_buffinit, vm_addchar,
 ** vm_addlstring, vm_addstring, vm_addvalue, vm_prepbuffsize with
 ** vm_addsize/vm_buffsub, vm_pushresult, vm_buffree; small (inline) and
-** large (> 256 bytes, in a userdata) contents, values pushed above the
+** large (> 256 bytes, in a box's block) contents, values pushed above the
 ** buffer slot, collections while building, errors while building
-** ("buffer too large", memory limits), buffers in coroutines.
+** ("buffer too large", memory limits), when the blocks are freed
+** (vm_realloc's accounting), buffers in coroutines.
 ** Prints "test_api_buffer: all checks passed" or the failed checks; the
 ** exit status is non-zero on failure.
 */
@@ -199,6 +200,71 @@ static void test_errors(void) {
   vm_close(S);
 }
 
+/* Builds `n` bytes; fails before finishing when `fail` is true. */
+static int c_build_mb(vm_State *S) {
+  vm_Buffer b;
+  size_t i, n = (size_t)vm_tointeger(S, 1);
+  int fail = vm_toboolean(S, 2);
+  vm_buffinit(S, &b);
+  for (i = 0; i < n; i += 1000) {
+    char *p = vm_prepbuffsize(&b, 1000);
+    memset(p, 'm', 1000);
+    vm_addsize(&b, 1000);
+  }
+  if (fail) return vm_errorf(S, "abandoned");
+  vm_pushresult(&b);
+  return 1;
+}
+
+/* vm_realloc counts its blocks as the state's memory; a buffer's block is
+** freed when the buffer finishes, not when a collection finds its box, and
+** an abandoned one when the box is collected. */
+static void test_memory(void) {
+  vm_State *S = vm_newstate();
+  size_t used0, used1;
+  char *p;
+  vm_gc(S, VM_GCCOLLECT);
+  vm_gc(S, VM_GCSTOP);
+  used0 = vm_memoryused(S);
+  p = vm_realloc(S, NULL, 0, 1000);
+  CHECK(p != NULL && vm_memoryused(S) == used0 + 1000);
+  p = vm_realloc(S, p, 1000, 3u << 20);
+  memset(p, 1, 3u << 20);
+  CHECK(vm_memoryused(S) == used0 + (3u << 20));
+  p = vm_realloc(S, p, 3u << 20, 100);
+  CHECK(vm_memoryused(S) == used0 + 100);
+  CHECK(vm_realloc(S, p, 100, 0) == NULL && vm_memoryused(S) == used0);
+  /* 4 MB built, collector stopped: the string and little else stays */
+  vm_pushcfunction(S, c_build_mb);
+  vm_pushinteger(S, 4000000);
+  CHECK(vm_pcall(S, 1, 1, 0) == VM_OK && vm_rawlen(S, -1) == 4000000);
+  used1 = vm_memoryused(S);
+  CHECK(used1 > used0 + 4000000 && used1 < used0 + 4500000);
+  vm_settop(S, 0);
+  /* abandoned by an error: the box's finalizer gives the block back */
+  vm_gc(S, VM_GCCOLLECT);
+  used0 = vm_memoryused(S);
+  vm_pushcfunction(S, c_build_mb);
+  vm_pushinteger(S, 4000000);
+  vm_pushboolean(S, 1);
+  CHECK(vm_pcall(S, 2, 0, 0) == VM_ERRRUN);
+  CHECK(vm_memoryused(S) > used0 + 4000000);
+  vm_settop(S, 0);
+  vm_gc(S, VM_GCCOLLECT);
+  vm_gc(S, VM_GCCOLLECT);
+  CHECK(vm_memoryused(S) < used0 + 100000);
+  /* beyond the memory limit: a memory error, nothing held */
+  vm_setmemorylimit(S, used0 + (1u << 20));
+  vm_pushcfunction(S, c_build_mb);
+  vm_pushinteger(S, 2000000);
+  CHECK(vm_pcall(S, 1, 1, 0) == VM_ERRMEM);
+  vm_settop(S, 0);
+  vm_setmemorylimit(S, 0);
+  vm_gc(S, VM_GCCOLLECT);
+  CHECK(vm_memoryused(S) < used0 + 100000);
+  vm_close(S);
+}
+
 /* a buffer kept across a yield (the slot lives on the coroutine's stack) */
 static int k_buffer(vm_State *S, int status, vm_KContext ctx) {
   vm_Buffer *b = (vm_Buffer *)ctx;
@@ -243,6 +309,7 @@ int main(void) {
   test_large();
   test_stress();
   test_errors();
+  test_memory();
   test_yield();
   return check_report("test_api_buffer");
 }

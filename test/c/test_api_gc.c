@@ -314,8 +314,50 @@ static void test_many_states(void) {
   }
 }
 
+/* A finalizer that falls due while the stack is full (a huge unpack, a
+** deep recursion) does not raise "stack overflow" in the code that
+** happened to run the collection: it runs, or fails as a warning. */
+static int fin_ran;
+static int c_fin(vm_State *S) {
+  (void)S;
+  fin_ran++;
+  return 0;
+}
+
+static int c_fill_then_collect(vm_State *S) {
+  int n = 0;
+  while (vm_checkstack(S, 1000)) {
+    int i;
+    for (i = 0; i < 1000; i++) vm_pushinteger(S, n++);
+  }
+  while (vm_checkstack(S, 1)) vm_pushinteger(S, n++);
+  vm_gc(S, VM_GCCOLLECT);
+  vm_settop(S, 0);
+  vm_pushinteger(S, n);
+  return 1;
+}
+
+static void test_finalizer_full_stack(void) {
+  vm_State *S = vm_newstate();
+  vm_newuserdatauv(S, 8, 0);
+  vm_newtable(S);
+  vm_pushcfunction(S, c_fin);
+  vm_setfield(S, -2, "__gc");
+  vm_setmetatable(S, -2);
+  vm_pop(S, 1); /* garbage with a finalizer */
+  vm_pushcfunction(S, c_fill_then_collect);
+  CHECK(vm_pcall(S, 0, 1, 0) == VM_OK);
+  CHECK(vm_tointeger(S, -1) > 900000);
+  vm_settop(S, 0);
+  vm_gc(S, VM_GCCOLLECT);
+  CHECK(fin_ran <= 1);
+  vm_close(S);
+  CHECK(fin_ran == 1);
+}
+
 int main(void) {
   test_gc_options();
+  test_finalizer_full_stack();
   test_stress_toggle();
   test_options();
   test_limit_in_c();
