@@ -47,25 +47,37 @@ int str_eqlngstr(TString *a, TString *b) {
   return (a == b) || (len == b->len && memcmp(getstr(a), getstr(b), len) == 0);
 }
 
+#define STR_PTRBITS 48
+_Static_assert(sizeof(uintptr_t) == 8, "string table tags need 64-bit pointers");
+#define STR_PTRMASK (((uintptr_t)1 << STR_PTRBITS) - 1)
+#define strtag(h) ((uintptr_t)((h) >> 16) << STR_PTRBITS)
+#define slotstr(v) ((TString *)((v) & STR_PTRMASK))
+
+/* A deleted slot points to a string no lookup can match (its length is
+** impossible), so probes need no separate test for it. */
+static TString tombstone = {.len = (size_t)-1};
+#define STR_TOMB ((uintptr_t)&tombstone)
+#define isliveslot(v) ((v) != 0 && (v) != STR_TOMB)
+
 static void tableinsert(StringTable *tb, TString *ts) {
   size_t mask = tb->size - 1;
   size_t i = ts->id & mask;
-  while (tb->slots[i] != NULL && tb->slots[i] != STR_TOMB) i = (i + 1) & mask;
-  if (tb->slots[i] == NULL) tb->used++;
-  tb->slots[i] = ts;
+  while (isliveslot(tb->slots[i])) i = (i + 1) & mask;
+  if (tb->slots[i] == 0) tb->used++;
+  tb->slots[i] = (uintptr_t)ts | strtag(ts->id);
   tb->count++;
 }
 
 void str_resize(vm_State *S, size_t newsize) {
   StringTable *tb = &G(S)->strt;
-  TString **old = tb->slots;
+  uintptr_t *old = tb->slots;
   size_t oldsize = tb->size, i;
-  tb->slots = mem_newvector(S, newsize, TString *);
-  memset(tb->slots, 0, newsize * sizeof(TString *));
+  tb->slots = mem_newvector(S, newsize, uintptr_t);
+  memset(tb->slots, 0, newsize * sizeof(uintptr_t));
   tb->size = newsize;
   tb->count = tb->used = 0;
   for (i = 0; i < oldsize; i++)
-    if (old[i] != NULL && old[i] != STR_TOMB) tableinsert(tb, old[i]);
+    if (isliveslot(old[i])) tableinsert(tb, slotstr(old[i]));
   mem_freearray(S, old, oldsize);
 }
 
@@ -80,8 +92,11 @@ void str_removedead(vm_State *S) {
   StringTable *tb = &G(S)->strt;
   size_t i;
   for (i = 0; i < tb->size; i++) {
-    TString *ts = tb->slots[i];
-    if (ts != NULL && ts != STR_TOMB && !(ts->gcflags & (GCF_MARK | GCF_FIXED))) {
+    uintptr_t v = tb->slots[i];
+    /* each test reads a string at random: fetch some ahead so that the
+    ** misses overlap (the unpredictable branch would serialize them) */
+    if (i + 8 < tb->size) __builtin_prefetch(slotstr(tb->slots[i + 8]));
+    if (isliveslot(v) && !(slotstr(v)->gcflags & (GCF_MARK | GCF_FIXED))) {
       tb->slots[i] = STR_TOMB;
       tb->count--;
     }
@@ -104,12 +119,15 @@ static TString *internshrstr(vm_State *S, const char *str, size_t l) {
   uint32_t h = hashbytes(g, str, l);
   size_t mask = tb->size - 1;
   size_t i = h & mask;
+  uintptr_t tag = strtag(h);
   TString *ts;
   for (;;) {
-    ts = tb->slots[i];
-    if (ts == NULL) break;
-    if (ts != STR_TOMB && ts->id == h && ts->len == l && memcmp(str, getstr(ts), l) == 0)
-      return ts;
+    uintptr_t v = tb->slots[i];
+    if (v == 0) break;
+    if ((v & ~STR_PTRMASK) == tag) {
+      ts = slotstr(v);
+      if (ts->id == h && ts->len == l && memcmp(str, getstr(ts), l) == 0) return ts;
+    }
     i = (i + 1) & mask;
   }
   if (tb->used + 1 > tb->size / 4 * 3) {
@@ -117,6 +135,7 @@ static TString *internshrstr(vm_State *S, const char *str, size_t l) {
     str_resize(S, tb->count + 1 > tb->size / 2 ? tb->size * 2 : tb->size);
   }
   ts = createstr(S, str, l, T_SHRSTR);
+  if (l_unlikely(((uintptr_t)ts & ~STR_PTRMASK) != 0)) mem_error(S); /* no room for the tag */
   ts->id = h;
   tableinsert(tb, ts);
   return ts;
