@@ -357,7 +357,11 @@ const char *vm_pushstring(vm_State *S, const char *s) {
     S->top++;
     return NULL;
   }
-  return vm_pushlstring(S, s, strlen(s));
+  TString *ts = str_newcached(S, s);
+  setsvalue(S, s2v(S->top), ts);
+  S->top++;
+  gc_check(S);
+  return getstr(ts);
 }
 
 const char *vm_pushvfstring(vm_State *S, const char *fmt, va_list argp) {
@@ -416,7 +420,7 @@ int vm_pushthread(vm_State *S) {
 
 static int auxgetstr(vm_State *S, const TValue *t, const char *k) {
   const TValue *slot;
-  TString *str = str_newz(S, k);
+  TString *str = str_newcached(S, k);
   if (fastget(S, t, str, slot, tab_getstr)) {
     setobj2s(S, S->top, slot);
     api_incr_top(S);
@@ -540,7 +544,7 @@ void *vm_newuserdatauv(vm_State *S, size_t size, int nuvalue) {
 
 static void auxsetstr(vm_State *S, const TValue *t, const char *k) {
   const TValue *slot;
-  TString *str = str_newz(S, k);
+  TString *str = str_newcached(S, k);
   if (fastget(S, t, str, slot, tab_getstr)) {
     tab_setslot(S, hvalue(t), slot, s2v(S->top - 1));
     S->top--;

@@ -49,6 +49,7 @@
 #define EXTRA_STACK 5             /* slack above stack_last for metamethod calls */
 #define BASIC_STACK_SIZE (2 * VM_MINSTACK)
 #define MAXCCALLS 200             /* nested C calls / parser nesting levels */
+#define STRCACHE_SIZE 128         /* str_newcached's entries (a power of 2) */
 #define MAXSHORTLEN 40            /* strings up to this length are interned */
 #define MAXUPVAL 255
 #define MAXVARS 200               /* locals per function */
@@ -579,6 +580,7 @@ typedef struct Global {
   uint64_t pauses, pause_total_ns, pause_max_ns;
   uint64_t pause_hist[VM_GCPAUSE_BUCKETS];
   StringTable strt;
+  struct TString *strcache[STRCACHE_SIZE]; /* C string -> string (str_newcached) */
   uint64_t seed;
   TValue registry;
   TValue nilvalue;       /* also a sentinel: ttisnil == state is complete */
@@ -687,6 +689,9 @@ TString *str_createlong(vm_State *S, size_t l); /* uninitialised contents */
 uint32_t str_hashlong(TString *ts);
 int str_eqlngstr(TString *a, TString *b);
 void str_inittable(vm_State *S);
+/* str_newz for the C strings the API is handed again and again (field and
+** metamethod names, mostly literals): a cache keyed by the C pointer. */
+TString *str_newcached(vm_State *S, const char *str);
 void str_resize(vm_State *S, size_t newsize);
 void str_removedead(vm_State *S);  /* major GC: drop unmarked strings */
 Udata *udata_new(vm_State *S, size_t s, int nuvalue);

@@ -83,6 +83,7 @@ void str_resize(vm_State *S, size_t newsize) {
 
 void str_inittable(vm_State *S) {
   StringTable *tb = &G(S)->strt;
+  memset(G(S)->strcache, 0, sizeof(G(S)->strcache));
   tb->slots = NULL;
   tb->size = 0;
   str_resize(S, MINSTRTABSIZE);
@@ -90,7 +91,10 @@ void str_inittable(vm_State *S) {
 
 void str_removedead(vm_State *S) {
   StringTable *tb = &G(S)->strt;
+  TString **cache = G(S)->strcache;
   size_t i;
+  for (i = 0; i < STRCACHE_SIZE; i++)
+    if (cache[i] != NULL && !(cache[i]->gcflags & (GCF_MARK | GCF_FIXED))) cache[i] = NULL;
   for (i = 0; i < tb->size; i++) {
     uintptr_t v = tb->slots[i];
     /* each test reads a string at random: fetch some ahead so that the
@@ -147,6 +151,22 @@ TString *str_new(vm_State *S, const char *str, size_t l) {
 }
 
 TString *str_newz(vm_State *S, const char *str) { return str_new(S, str, strlen(str)); }
+
+/* The API interns the same C strings over and over: vm_getfield(S, i,
+** "name"), vm_getmetafield(S, i, "__tostring"), option names. Most are
+** literals at fixed addresses, so a cache keyed by the pointer finds the
+** string with a comparison of the bytes instead of hashing them and
+** probing the table (Lua 5.4's luaS_new has the same cache). The bytes are
+** compared because the address may hold other text by now; a cached string
+** came from a C string, so it has no embedded zeros and strcmp decides.
+** A major collection drops the entries of dead strings (str_removedead). */
+TString *str_newcached(vm_State *S, const char *str) {
+  TString **slot = &G(S)->strcache[((uintptr_t)str * 0x9E3779B97F4A7C15u) >> (64 - 7)];
+  TString *ts = *slot;
+  if (ts != NULL && strcmp(str, getstr(ts)) == 0) return ts;
+  return *slot = str_newz(S, str);
+}
+_Static_assert(STRCACHE_SIZE == 1 << 7, "str_newcached takes the hash's top 7 bits");
 
 TString *str_createlong(vm_State *S, size_t l) { return createstr(S, NULL, l, T_LNGSTR); }
 

@@ -355,8 +355,50 @@ static void test_finalizer_full_stack(void) {
   CHECK(fin_ran == 1);
 }
 
+/* vm_pushstring, vm_getfield and vm_setfield find the strings of C
+** pointers they saw before in a cache: the same address may hold other
+** text later, and a cached string may die and be collected (ASan builds
+** catch a stale entry). */
+static void test_string_cache(void) {
+  vm_State *S = vm_newstate();
+  char buf[32];
+  int i;
+  strcpy(buf, "first");
+  vm_pushstring(S, buf);
+  strcpy(buf, "second");
+  vm_pushstring(S, buf);
+  CHECK_STR(vm_tostring(S, -2), "first");
+  CHECK_STR(vm_tostring(S, -1), "second");
+  strcpy(buf, "ab");
+  vm_pushstring(S, buf);
+  buf[1] = '\0'; /* "a": a prefix of the cached text */
+  vm_pushstring(S, buf);
+  CHECK(vm_rawlen(S, -1) == 1 && vm_rawlen(S, -2) == 2);
+  vm_settop(S, 0);
+  vm_newtable(S);
+  for (i = 0; i < 20; i++) {
+    snprintf(buf, sizeof buf, "key%d", i % 5);
+    vm_pushinteger(S, i);
+    vm_setfield(S, 1, buf);
+    snprintf(buf, sizeof buf, "dying%d", i);
+    vm_pushstring(S, buf);
+    vm_pop(S, 1);
+    vm_gc(S, VM_GCCOLLECT); /* the string just pushed is garbage now */
+    vm_pushstring(S, buf);
+    CHECK_STR(vm_tostring(S, -1), buf);
+    vm_pop(S, 1);
+  }
+  for (i = 0; i < 5; i++) {
+    snprintf(buf, sizeof buf, "key%d", i);
+    CHECK(vm_getfield(S, 1, buf) == VM_TNUMBER && vm_tointeger(S, -1) == 15 + i);
+    vm_pop(S, 1);
+  }
+  vm_close(S);
+}
+
 int main(void) {
   test_gc_options();
+  test_string_cache();
   test_finalizer_full_stack();
   test_stress_toggle();
   test_options();
