@@ -838,6 +838,8 @@ static inline const TValue *stringmethod(vm_State *S, TString *key) {
   TValue *rb = vRB(i); \
   if (ttisinteger(s2v(ra)) && ttisinteger(rb)) { \
     vm_Integer ia = ivalue(s2v(ra)), ib = ivalue(rb); cond = opi(ia, ib); } \
+  else if (ttisfloat(s2v(ra)) && ttisfloat(rb)) /* inline too: no call */ \
+    cond = opi(fltvalue(s2v(ra)), fltvalue(rb)); \
   else if (ttisnumber(s2v(ra)) && ttisnumber(rb)) cond = opn(s2v(ra), rb); \
   else Protect(cond = other(S, s2v(ra), rb)); \
   docondjump(); }
