@@ -343,12 +343,15 @@ void vm_pushinteger(vm_State *S, vm_Integer n) {
   api_push(S);
 }
 
-const char *vm_pushlstring(vm_State *S, const char *s, size_t len) {
-  TString *ts = (len == 0) ? str_new(S, "", 0) : str_new(S, s, len);
+static const char *pushstr(vm_State *S, TString *ts) {
   setsvalue(S, s2v(S->top), ts);
   S->top++;
   gc_check(S);
   return getstr(ts);
+}
+
+const char *vm_pushlstring(vm_State *S, const char *s, size_t len) {
+  return pushstr(S, (len == 0) ? str_new(S, "", 0) : str_new(S, s, len));
 }
 
 const char *vm_pushstring(vm_State *S, const char *s) {
@@ -357,11 +360,7 @@ const char *vm_pushstring(vm_State *S, const char *s) {
     S->top++;
     return NULL;
   }
-  TString *ts = str_newcached(S, s);
-  setsvalue(S, s2v(S->top), ts);
-  S->top++;
-  gc_check(S);
-  return getstr(ts);
+  return pushstr(S, str_newcached(S, s));
 }
 
 const char *vm_pushvfstring(vm_State *S, const char *fmt, va_list argp) {

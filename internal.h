@@ -49,7 +49,8 @@
 #define EXTRA_STACK 5             /* slack above stack_last for metamethod calls */
 #define BASIC_STACK_SIZE (2 * VM_MINSTACK)
 #define MAXCCALLS 200             /* nested C calls / parser nesting levels */
-#define STRCACHE_SIZE 128         /* str_newcached's entries (a power of 2) */
+#define STRCACHE_BITS 7           /* str_newcached has 2^STRCACHE_BITS entries */
+#define STRCACHE_SIZE (1 << STRCACHE_BITS)
 #define MAXSHORTLEN 40            /* strings up to this length are interned */
 #define MAXUPVAL 255
 #define MAXVARS 200               /* locals per function */
@@ -735,11 +736,16 @@ void tab_setint(vm_State *S, Table *t, vm_Integer key, const TValue *value);
 #define tab_setslot(S, t, slot, v) do { \
   setobj(S, cast(TValue *, slot), v); gc_tablebarrier(S, t, slot, v); } while (0)
 vm_Unsigned tab_getn(Table *t);               /* border */
-/* Node for hash h (Fibonacci hashing of the id or hash of the key). */
+/* Fibonacci hashing: the top `bits` bits (1 to 63) of h times 2^64/phi,
+** which spreads ids, hashes and addresses whose low bits repeat. */
+static inline size_t fibhash(uint64_t h, int bits) {
+  return (size_t)((h * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - bits));
+}
+/* Node for hash h (the id or hash of the key). */
 static inline Node *tab_hashpos(const Table *t, uint64_t h) {
   int ls = lsizenode(t);
   if (ls == 0) return t->node;
-  return gnode(t, (h * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - ls));
+  return gnode(t, fibhash(h, ls));
 }
 int tab_next(vm_State *S, Table *t, StkId key); /* key at key, value at key+1 */
 extern const TValue absentkey;

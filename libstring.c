@@ -770,7 +770,8 @@ static void addliteral(vm_State *S, vm_Buffer *b, int arg) {
 
 /* Appends n in decimal, digits written from the end of a local array. (A
 ** number converted through the API would be made an interned string
-** first: hashed, looked up, allocated.) */
+** first: hashed, looked up, allocated. str.c's int2str is the VM's own
+** copy; the libraries see only vm.h.) */
 static void addinteger(vm_Buffer *b, vm_Integer n) {
   char digits[24];
   char *end = digits + sizeof digits, *p = end;

@@ -161,12 +161,11 @@ TString *str_newz(vm_State *S, const char *str) { return str_new(S, str, strlen(
 ** came from a C string, so it has no embedded zeros and strcmp decides.
 ** A major collection drops the entries of dead strings (str_removedead). */
 TString *str_newcached(vm_State *S, const char *str) {
-  TString **slot = &G(S)->strcache[((uintptr_t)str * 0x9E3779B97F4A7C15u) >> (64 - 7)];
+  TString **slot = &G(S)->strcache[fibhash((uintptr_t)str, STRCACHE_BITS)];
   TString *ts = *slot;
   if (ts != NULL && strcmp(str, getstr(ts)) == 0) return ts;
   return *slot = str_newz(S, str);
 }
-_Static_assert(STRCACHE_SIZE == 1 << 7, "str_newcached takes the hash's top 7 bits");
 
 TString *str_createlong(vm_State *S, size_t l) { return createstr(S, NULL, l, T_LNGSTR); }
 
