@@ -77,14 +77,19 @@ void mem_toobig(vm_State *S) {
 ** freeing one gives its pages back to the system, and growing one moves
 ** page tables instead of copying (mremap). mimalloc keeps freed pages for
 ** reuse, which for a 4 MiB array grown and dropped over and over held
-** twice its size. The most recently freed mapping (up to 8 MiB, or as big
-** as the rest of the heap) is kept for the next big block, so a program
-** that drops and rebuilds a big array each round does not fault its pages
-** in again each time (glibc's dynamic mmap threshold does the same). A
-** header before the block holds its mapping's length; 0 there means the
-** block came from mimalloc after all (mmap failed: the system's limit on
-** mappings). Big and small blocks are told apart by the size the caller
-** passes back, which the byte accounting already requires to be exact. */
+** twice its size; and it keeps the pages of every size class that was
+** ever busy, so blocks of 16-64 KiB (a buffer or a hash part growing
+** through each size, freed soon after) left hash_map 5.7-6.6 MB resident
+** for a 1.2 MB heap. From 16 KiB up (4.7-5.3 MB there) the mmap and
+** munmap calls cost no measurable time. The most recently freed mapping
+** (up to 8 MiB, or as big as the rest of the heap) is kept for the next
+** big block, so a program that drops and rebuilds a big array each round
+** does not fault its pages in again each time (glibc's dynamic mmap
+** threshold does the same). A header before the block holds its
+** mapping's length; 0 there means the block came from mimalloc after all
+** (mmap failed: the system's limit on mappings). Big and small blocks are
+** told apart by the size the caller passes back, which the byte
+** accounting already requires to be exact. */
 static int isbig(size_t size) { return size >= BIGBLOCK; }
 
 static size_t maplength(size_t size) {
