@@ -1,0 +1,191 @@
+/*
+** ir.c — the trace IR buffer: appending instructions, interning
+** constants, snapshots' storage, and the text dump (-jdump, IR tests).
+**
+** The optimizer (opt.c) decides what to append; this file only stores.
+** Memory comes from the C allocator, not the VM's heap: a trace's IR is
+** scratch space of the JIT, freed when the trace is compiled or aborted.
+*/
+#include "ir.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const ir_opname[IR__MAX] = {
+#define IROP_NAME(name, m1, m2, f) #name,
+  IROPS(IROP_NAME)
+#undef IROP_NAME
+};
+
+const uint8_t ir_opflags[IR__MAX] = {
+#define IROP_FLAGS(name, m1, m2, f) (f),
+  IROPS(IROP_FLAGS)
+#undef IROP_FLAGS
+};
+
+const uint8_t ir_opmode[IR__MAX][2] = {
+#define IROP_MODE(name, m1, m2, f) {m1, m2},
+  IROPS(IROP_MODE)
+#undef IROP_MODE
+};
+
+const char *const ir_typename[IRT__MAX] = {
+#define IRT_NAME(name, str) str,
+  IRTYPES(IRT_NAME)
+#undef IRT_NAME
+};
+
+const char *const ir_fieldname[IRFL__MAX] = {
+#define IRFL_NAME(name) #name,
+  IRFIELDS(IRFL_NAME)
+#undef IRFL_NAME
+};
+
+void ir_init(IRBuf *b) {
+  memset(b, 0, sizeof(*b));
+  b->n = REF_FIRST;
+}
+
+void ir_free(IRBuf *b) {
+  free(b->ins);
+  free(b->snap);
+  free(b->snapmap);
+  ir_init(b);
+}
+
+/* Doubles *cap (from `min`) and reallocates; 0 when memory ran out. */
+static int grow(void **p, uint32_t *cap, size_t elsize, uint32_t min) {
+  uint32_t ncap = *cap ? *cap * 2 : min;
+  void *np = realloc(*p, (size_t)ncap * elsize);
+  if (np == NULL) return 0;
+  *p = np;
+  *cap = ncap;
+  return 1;
+}
+
+IRRef ir_append(IRBuf *b, IROp op, IRType t, IRRef op1, IRRef op2) {
+  IRIns *ins;
+  IRRef ref = b->n;
+  if (ref >= b->cap && !grow((void **)&b->ins, &b->cap, sizeof(IRIns), 256)) return REF_NONE;
+  ins = &b->ins[ref];
+  memset(ins, 0, sizeof(*ins));
+  ins->op = (uint8_t)op;
+  ins->type = (uint8_t)t;
+  ins->op1 = op1;
+  ins->op2 = op2;
+  ins->prev = b->chain[op];
+  b->chain[op] = ref;
+  b->n = ref + 1;
+  return ref;
+}
+
+/* Constants are interned: the chain of their opcode is searched for the
+** same bits and type (bits, so that 0.0 and -0.0 stay two constants). */
+static IRRef kconst(IRBuf *b, IROp op, IRType t, uint64_t bits) {
+  IRRef ref;
+  for (ref = b->chain[op]; ref != REF_NONE; ref = b->ins[ref].prev)
+    if (b->ins[ref].k.u == bits && b->ins[ref].type == t) return ref;
+  ref = ir_append(b, op, t, REF_NONE, REF_NONE);
+  if (ref != REF_NONE) b->ins[ref].k.u = bits;
+  return ref;
+}
+
+IRRef ir_kint(IRBuf *b, int64_t v) { return kconst(b, IR_KINT, IRT_INT, (uint64_t)v); }
+
+IRRef ir_knum(IRBuf *b, double v) {
+  uint64_t bits;
+  memcpy(&bits, &v, sizeof(bits));
+  return kconst(b, IR_KNUM, IRT_NUM, bits);
+}
+
+IRRef ir_kgc(IRBuf *b, void *obj, IRType t) { return kconst(b, IR_KGC, t, (uint64_t)(uintptr_t)obj); }
+IRRef ir_kptr(IRBuf *b, void *p) { return kconst(b, IR_KPTR, IRT_PTR, (uint64_t)(uintptr_t)p); }
+IRRef ir_kpri(IRBuf *b, IRType t) { return kconst(b, IR_KPRI, t, 0); }
+
+/* ----------------------------------------------------------------------
+** Dump
+** ---------------------------------------------------------------------- */
+
+typedef struct Out {
+  void (*out)(void *ud, const char *s, size_t len);
+  void *ud;
+} Out;
+
+static void emitf(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void emitf(Out *o, const char *fmt, ...) {
+  char buf[256];
+  va_list ap;
+  int n;
+  va_start(ap, fmt);
+  n = vsnprintf(buf, sizeof(buf), fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  if ((size_t)n >= sizeof(buf)) n = sizeof(buf) - 1;
+  o->out(o->ud, buf, (size_t)n);
+}
+
+/* A constant as it appears in an operand position */
+static void dumpconst(Out *o, const IRIns *k) {
+  switch (k->op) {
+    case IR_KINT: emitf(o, "%" PRId64, k->k.i); break;
+    case IR_KNUM: emitf(o, "%.17g", k->k.n); break;
+    case IR_KPRI: emitf(o, "%s", k->type == IRT_NIL ? "nil" : k->type == IRT_FALSE ? "false" : "true"); break;
+    case IR_KGC: emitf(o, "%s@%p", ir_typename[k->type], k->k.p); break;
+    default: emitf(o, "ptr@%p", k->k.p); break;
+  }
+}
+
+static void dumpoperand(Out *o, const IRBuf *b, IROp op, int which, IRRef v) {
+  int mode = ir_opmode[op][which];
+  if (mode == IRM_NONE) return;
+  emitf(o, "  ");
+  if (mode == IRM_LIT) {
+    if (op == IR_FLOAD && which == 1 && v < IRFL__MAX) emitf(o, "%s", ir_fieldname[v]);
+    else emitf(o, "#%u", (unsigned)v);
+  } else if (v == REF_NONE) {
+    emitf(o, "-");
+  } else if (ir_isconst(b->ins[v].op)) {
+    dumpconst(o, &b->ins[v]);
+  } else {
+    emitf(o, "%04u", (unsigned)v);
+  }
+}
+
+static void dumpsnap(Out *o, const IRBuf *b, uint32_t s) {
+  const IRSnap *sn = &b->snap[s];
+  uint32_t i;
+  emitf(o, "....        SNAP   #%u pc %u [", (unsigned)s, (unsigned)sn->pc);
+  for (i = 0; i < sn->nent; i++) {
+    const SnapEntry *e = &b->snapmap[sn->mapofs + i];
+    emitf(o, " %u=", (unsigned)e->slot);
+    if (ir_isconst(b->ins[e->ref].op)) dumpconst(o, &b->ins[e->ref]);
+    else emitf(o, "%04u", (unsigned)e->ref);
+  }
+  emitf(o, " ]\n");
+}
+
+void ir_dump(const IRBuf *b, void (*out)(void *ud, const char *s, size_t len), void *ud) {
+  Out o = {out, ud};
+  IRRef ref;
+  uint32_t s = 0;
+  for (ref = REF_FIRST; ref < b->n; ref++) {
+    const IRIns *ins = &b->ins[ref];
+    IROp op = (IROp)ins->op;
+    /* snapshots are listed before the first instruction they cover */
+    while (s < b->nsnap && b->snap[s].ref <= ref) dumpsnap(&o, b, s++);
+    if (ir_isconst(op) || op == IR_NOP) continue; /* shown where used */
+    if (op == IR_LOOP) {
+      emitf(&o, "%04u ------ LOOP ------------\n", (unsigned)ref);
+      continue;
+    }
+    emitf(&o, "%04u %s %-3s %-6s", (unsigned)ref, ir_isguard(op) ? ">" : " ",
+          ir_typename[ins->type], ir_opname[op]);
+    dumpoperand(&o, b, op, 0, ins->op1);
+    dumpoperand(&o, b, op, 1, ins->op2);
+    emitf(&o, "\n");
+  }
+  while (s < b->nsnap) dumpsnap(&o, b, s++);
+}

@@ -1,0 +1,251 @@
+/*
+** ir.h — the trace IR: opcodes, types, instructions, snapshots.
+**
+** A trace is one linear SSA array of IRIns. An instruction is named by its
+** index in that array (an IRRef); operands are IRRefs of earlier
+** instructions or literals, as the opcode's operand kinds say. Constants
+** are instructions too (K* opcodes), interned per trace, so a constant
+** has one reference and comparing references compares values. Refs start
+** at REF_FIRST; 0 (REF_NONE) means "no operand".
+**
+** IROPS(X) is the one list of opcodes: X(name, op1 kind, op2 kind,
+** flags). It drives the enum, the names in dumps (ir.c), the operand kinds
+** the dumper and the optimizer read, and the flags below. Integer
+** arithmetic is 64-bit two's complement and wraps, as Lua 5.4's does, so
+** it needs no overflow guards; float arithmetic is IEEE double. The
+** semantics of each opcode are written next to it; the peephole rules
+** (opt.rules) and their proofs (tools/rulegen.c) rely on them.
+**
+** Flags:
+**   IRF_COMM    commutative (the optimizer puts constants second)
+**   IRF_GUARD   a guard: exits the trace through its snapshot when false
+**   IRF_LOAD    reads memory that stores may change (no CSE across them)
+**   IRF_STORE   writes memory
+**   IRF_ALLOC   allocates (a GC safe point inside the trace)
+**   IRF_EFFECT  has an effect beyond its result: never removed, never CSE'd
+**   IRF_CONST   a constant (K*)
+*/
+#ifndef TIDE_IR_H
+#define TIDE_IR_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+/* Operand kinds */
+enum { IRM_NONE, IRM_REF, IRM_LIT };
+
+#define IRF_COMM   0x01
+#define IRF_GUARD  0x02
+#define IRF_LOAD   0x04
+#define IRF_STORE  0x08
+#define IRF_ALLOC  0x10
+#define IRF_EFFECT 0x20
+#define IRF_CONST  0x40
+
+/* X(name, op1 kind, op2 kind, flags) */
+#define IROPS(X) \
+  /* no-op (a removed instruction); the loop marker between the peeled    \
+  ** iteration and the loop body */                                       \
+  X(NOP, IRM_NONE, IRM_NONE, 0)                                            \
+  X(LOOP, IRM_NONE, IRM_NONE, IRF_EFFECT)                                  \
+  /* constants: the value is in IRIns.k; KPRI's type says nil/false/true */\
+  X(KPRI, IRM_NONE, IRM_NONE, IRF_CONST)                                   \
+  X(KINT, IRM_NONE, IRM_NONE, IRF_CONST)                                   \
+  X(KNUM, IRM_NONE, IRM_NONE, IRF_CONST)                                   \
+  X(KGC, IRM_NONE, IRM_NONE, IRF_CONST)  /* a GC object, kept alive by the trace */ \
+  X(KPTR, IRM_NONE, IRM_NONE, IRF_CONST)  /* a raw pointer (not collectable) */ \
+  /* integer guards, signed: exit unless op1 <cmp> op2 */                 \
+  X(LT, IRM_REF, IRM_REF, IRF_GUARD)                                       \
+  X(GE, IRM_REF, IRM_REF, IRF_GUARD)                                       \
+  X(LE, IRM_REF, IRM_REF, IRF_GUARD)                                       \
+  X(GT, IRM_REF, IRM_REF, IRF_GUARD)                                       \
+  /* unsigned (bounds checks) */                                          \
+  X(ULT, IRM_REF, IRM_REF, IRF_GUARD)                                      \
+  X(UGE, IRM_REF, IRM_REF, IRF_GUARD)                                      \
+  X(ULE, IRM_REF, IRM_REF, IRF_GUARD)                                      \
+  X(UGT, IRM_REF, IRM_REF, IRF_GUARD)                                      \
+  /* float guards; the N forms hold when unordered (a NaN operand), so    \
+  ** the guard for the branch not taken by `a < b` is FNLT, not FGE */    \
+  X(FLT, IRM_REF, IRM_REF, IRF_GUARD)                                      \
+  X(FNLT, IRM_REF, IRM_REF, IRF_GUARD)                                     \
+  X(FLE, IRM_REF, IRM_REF, IRF_GUARD)                                      \
+  X(FNLE, IRM_REF, IRM_REF, IRF_GUARD)                                     \
+  /* equality of 64-bit payloads (integers, pointers) and of floats */    \
+  X(EQ, IRM_REF, IRM_REF, IRF_GUARD | IRF_COMM)                            \
+  X(NE, IRM_REF, IRM_REF, IRF_GUARD | IRF_COMM)                            \
+  X(FEQ, IRM_REF, IRM_REF, IRF_GUARD | IRF_COMM)                           \
+  X(FNE, IRM_REF, IRM_REF, IRF_GUARD | IRF_COMM)                           \
+  /* integer arithmetic, wrapping */                                      \
+  X(ADD, IRM_REF, IRM_REF, IRF_COMM)                                       \
+  X(SUB, IRM_REF, IRM_REF, 0)                                              \
+  X(MUL, IRM_REF, IRM_REF, IRF_COMM)                                       \
+  X(NEG, IRM_REF, IRM_NONE, 0)                                             \
+  X(IDIV, IRM_REF, IRM_REF, 0)  /* floor(op1 / op2); op2 != 0 (a guard precedes) */ \
+  X(MOD, IRM_REF, IRM_REF, 0)  /* op1 - floor(op1/op2)*op2; op2 != 0 */    \
+  X(BAND, IRM_REF, IRM_REF, IRF_COMM)                                      \
+  X(BOR, IRM_REF, IRM_REF, IRF_COMM)                                       \
+  X(BXOR, IRM_REF, IRM_REF, IRF_COMM)                                      \
+  X(BNOT, IRM_REF, IRM_NONE, 0)                                            \
+  /* Lua shifts: the count is signed; |count| >= 64 gives 0; a negative   \
+  ** count shifts the other way; SHR is logical */                        \
+  X(SHL, IRM_REF, IRM_REF, 0)                                              \
+  X(SHR, IRM_REF, IRM_REF, 0)                                              \
+  /* float arithmetic */                                                  \
+  X(FADD, IRM_REF, IRM_REF, IRF_COMM)                                      \
+  X(FSUB, IRM_REF, IRM_REF, 0)                                             \
+  X(FMUL, IRM_REF, IRM_REF, IRF_COMM)                                      \
+  X(FDIV, IRM_REF, IRM_REF, 0)                                             \
+  X(FNEG, IRM_REF, IRM_NONE, 0)                                            \
+  X(FMOD, IRM_REF, IRM_REF, 0)  /* Lua's float %: fmod, then sign of op2 */ \
+  X(FPOW, IRM_REF, IRM_REF, 0)                                             \
+  X(FLOOR, IRM_REF, IRM_NONE, 0)                                           \
+  X(CEIL, IRM_REF, IRM_NONE, 0)                                            \
+  X(FSQRT, IRM_REF, IRM_NONE, 0)                                           \
+  X(FABS, IRM_REF, IRM_NONE, 0)                                            \
+  /* conversions: ITOF exact-or-rounded int -> float; FTOI float ->      \
+  ** int, guarded: exits unless the float has an exact integer value */  \
+  X(ITOF, IRM_REF, IRM_NONE, 0)                                            \
+  X(FTOI, IRM_REF, IRM_NONE, IRF_GUARD)                                    \
+  /* interpreter state: SLOAD reads frame slot op1 (relative to the       \
+  ** trace's base) and guards its type tag against the instruction's     \
+  ** type unless op2 has SLOAD_NOCHECK */                                 \
+  X(SLOAD, IRM_LIT, IRM_LIT, IRF_GUARD)                                    \
+  X(TYPECK, IRM_REF, IRM_LIT, IRF_GUARD)  /* exits unless the tag at op1 is op2 */ \
+  /* object fields: FLOAD reads field op2 (an IRFL_*) of object op1 */    \
+  X(FLOAD, IRM_REF, IRM_LIT, IRF_LOAD)                                     \
+  X(FSTORE, IRM_REF, IRM_REF, IRF_STORE)                                   \
+  /* table array part: AREF is the address of slot op2 (0-based) of the  \
+  ** array whose base is op1; ALOAD/ASTORE read/write a value there */    \
+  X(AREF, IRM_REF, IRM_REF, 0)                                             \
+  X(ALOAD, IRM_REF, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
+  X(ASTORE, IRM_REF, IRM_REF, IRF_STORE)                                   \
+  /* table hash part: HREFK finds constant key op2 in table op1's hash    \
+  ** part and exits if absent; HLOAD/HSTORE read/write the node's value */\
+  X(HREFK, IRM_REF, IRM_REF, IRF_GUARD | IRF_LOAD)                         \
+  X(HLOAD, IRM_REF, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
+  X(HSTORE, IRM_REF, IRM_REF, IRF_STORE)                                   \
+  X(TBAR, IRM_REF, IRM_NONE, IRF_EFFECT)  /* write barrier for table op1 */ \
+  /* upvalues: UREF is upvalue op2 of closure op1; ULOAD/USTORE its value */\
+  X(UREF, IRM_REF, IRM_LIT, IRF_LOAD)                                      \
+  X(ULOAD, IRM_REF, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
+  X(USTORE, IRM_REF, IRM_REF, IRF_STORE)                                   \
+  /* loop-carried values: op1 before the loop, op2 at the end of the body */\
+  X(PHI, IRM_REF, IRM_REF, 0)                                              \
+  /* calls to C helpers (op2: an IRCALL_* id; op1: CARG chain) */         \
+  X(CARG, IRM_REF, IRM_REF, 0)                                             \
+  X(CALLN, IRM_REF, IRM_LIT, 0)                                            \
+  X(CALLS, IRM_REF, IRM_LIT, IRF_EFFECT | IRF_ALLOC)                       \
+
+typedef enum IROp {
+#define IROP_ENUM(name, m1, m2, f) IR_##name,
+  IROPS(IROP_ENUM)
+#undef IROP_ENUM
+  IR__MAX
+} IROp;
+
+extern const char *const ir_opname[IR__MAX];
+extern const uint8_t ir_opflags[IR__MAX];
+extern const uint8_t ir_opmode[IR__MAX][2];
+
+#define ir_isguard(op) ((ir_opflags[op] & IRF_GUARD) != 0)
+#define ir_isconst(op) ((ir_opflags[op] & IRF_CONST) != 0)
+
+/* Value types of IR instructions. The tagged ones are the interpreter's
+** tags (internal.h T_*), so a type guard compares a slot's tag with the
+** instruction's type directly; the rest exist only in traces. */
+#define IRTYPES(X) \
+  X(NIL, "nil") X(FALSE, "fal") X(TRUE, "tru") X(INT, "int") X(NUM, "num") \
+  X(LIGHTUD, "lud") X(LCF, "lcf") X(SHRSTR, "str") X(LNGSTR, "lst") \
+  X(TAB, "tab") X(LCL, "fun") X(CCL, "cfn") X(UDATA, "udt") X(THREAD, "thr") \
+  X(PTR, "ptr") X(U32, "u32") X(VOID, "")
+typedef enum IRType {
+#define IRT_ENUM(name, str) IRT_##name,
+  IRTYPES(IRT_ENUM)
+#undef IRT_ENUM
+  IRT__MAX
+} IRType;
+extern const char *const ir_typename[IRT__MAX];
+
+/* Fields for FLOAD/FSTORE */
+#define IRFIELDS(X) \
+  X(TAB_META) X(TAB_ARRAY) X(TAB_ASIZE) X(TAB_NODE) X(TAB_HMASK) \
+  X(STR_LEN) X(FUNC_PROTO) X(UDATA_META)
+typedef enum IRField {
+#define IRFL_ENUM(name) IRFL_##name,
+  IRFIELDS(IRFL_ENUM)
+#undef IRFL_ENUM
+  IRFL__MAX
+} IRField;
+extern const char *const ir_fieldname[IRFL__MAX];
+
+#define SLOAD_NOCHECK 1 /* SLOAD op2 flag: the type is known, no guard */
+
+typedef uint32_t IRRef;
+#define REF_NONE 0u
+#define REF_FIRST 1u
+
+typedef struct IRIns {
+  uint8_t op;     /* IROp */
+  uint8_t type;   /* IRType of the result */
+  uint8_t reg;    /* backend: the register holding the result, REG_NONE */
+  uint8_t spill;  /* backend: spill slot + 1, or 0 */
+  IRRef op1, op2;
+  IRRef prev;     /* the previous instruction with the same opcode (CSE) */
+  uint32_t snap;  /* guards: the snapshot to exit through */
+  union {         /* constants */
+    int64_t i;
+    double n;
+    void *p;
+    uint64_t u;
+  } k;
+} IRIns;
+
+/* A snapshot: the interpreter state to rebuild when a guard fails. Its
+** entries (in IRTrace.snapmap, from `mapofs`) say which frame slots hold
+** which IR values when the guard runs; slots not listed hold what the
+** interpreter already has there. Frames of inlined calls are recorded as
+** the slots of their function and frame link (see jit.c). */
+typedef struct SnapEntry {
+  uint16_t slot;  /* frame slot, relative to the trace's base */
+  uint16_t flags;
+  IRRef ref;
+} SnapEntry;
+
+typedef struct IRSnap {
+  uint32_t mapofs;   /* first entry in snapmap */
+  uint16_t nent;     /* number of entries */
+  uint16_t nslots;   /* frame size to restore */
+  uint32_t pc;       /* bytecode index to resume at */
+  IRRef ref;         /* the first instruction this snapshot covers */
+  uint32_t count;    /* exits taken through it */
+} IRSnap;
+
+/* One trace's IR, growing while it is recorded and optimised. */
+typedef struct IRBuf {
+  IRIns *ins;
+  IRRef n, cap;      /* next ref; capacity */
+  IRRef chain[IR__MAX]; /* the last instruction of each opcode */
+  IRSnap *snap;
+  uint32_t nsnap, snapcap;
+  SnapEntry *snapmap;
+  uint32_t nsnapmap, snapmapcap;
+  IRRef loopref;     /* the LOOP instruction, or REF_NONE */
+} IRBuf;
+
+/* ir.c */
+void ir_init(IRBuf *b);
+void ir_free(IRBuf *b);
+/* Appends an instruction as is (no folding: see opt_emit). Returns its
+** ref, or REF_NONE if memory ran out. */
+IRRef ir_append(IRBuf *b, IROp op, IRType t, IRRef op1, IRRef op2);
+IRRef ir_kint(IRBuf *b, int64_t v);
+IRRef ir_knum(IRBuf *b, double v);
+IRRef ir_kgc(IRBuf *b, void *obj, IRType t);
+IRRef ir_kptr(IRBuf *b, void *p);
+IRRef ir_kpri(IRBuf *b, IRType t);
+#define ir_at(b, ref) (&(b)->ins[ref])
+/* Writes a readable listing of the IR and its snapshots. */
+struct vm_Buffer;
+void ir_dump(const IRBuf *b, void (*out)(void *ud, const char *s, size_t len), void *ud);
+
+#endif
