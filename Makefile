@@ -51,7 +51,7 @@ all: libtide.a libtide.so $(SONAME) tide
 # ---------------------------------------------------------------- deps
 # Debian packages the build and the tests need.
 BUILD_PKGS := libmimalloc-dev libxxhash-dev libedit2
-TEST_PKGS  := lua5.4 pkgconf time
+TEST_PKGS  := lua5.4 pkgconf time binutils
 DEPS_STAMP := $(BUILD)/.deps-ok
 
 $(DEPS_STAMP):

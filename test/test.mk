@@ -225,6 +225,24 @@ test-docs: libtide.a
 	@echo "== examples in docs/api.md"
 	@bash test/doc-examples.sh
 
+# ---------------------------------------------------------------- JIT encoder
+# The x86-64 instruction encoder (x64enc.c; not in the library yet, so
+# compiled into the test): every form, over many operand combinations,
+# must give the bytes GNU as gives for the same instruction text
+# (test/jit/test_x64enc.c runs as and objcopy from binutils). Checked on
+# x86-64 hosts only.
+.PHONY: test-x64enc
+test-quick: test-x64enc
+
+$(BUILD)/test/jit/test_x64enc: test/jit/test_x64enc.c x64enc.c x64enc.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DTIDE_ASSERT -I. test/jit/test_x64enc.c x64enc.c -o $@
+
+test-x64enc: $(BUILD)/test/jit/test_x64enc check-deps
+	@echo "== x86-64 encoder against GNU as"
+	@if [ "$$(uname -m)" != x86_64 ]; then echo "x64enc: not checked (x86-64 hosts only)"; \
+	else $(BUILD)/test/jit/test_x64enc; fi
+
 # ---------------------------------------------------------------- benchmarks
 # The benchmark runner (make bench, bench/run.lua) at the quick sizes, one
 # run each, so it keeps working: every benchmark must run under tide and
