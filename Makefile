@@ -20,13 +20,13 @@ PREFIX  ?= /usr/local
 BUILD   ?= build
 
 CORE := api.c auxlib.c bcdump.c code.c debug.c dump.c func.c gc.c interp.c lex.c \
-        ir.c meta.c opcodes.c parse.c str.c table.c undump.c vm.c \
+        ir.c jit.c meta.c opcodes.c opt.c parse.c str.c table.c undump.c vm.c \
         libbase.c libcoro.c libinit.c libio.c libmath.c libos.c libpackage.c libstring.c \
-        libstrpack.c libtable.c libutf8.c libdebug.c libtide.c
+        libstrpack.c libtable.c libutf8.c libdebug.c libtide.c libjit.c
 
 OBJS     := $(CORE:%.c=$(BUILD)/%.o)
 PIC_OBJS := $(CORE:%.c=$(BUILD)/pic/%.o)
-HEADERS  := vm.h internal.h ir.h opcodes.h compiler.h libstrpack.h
+HEADERS  := vm.h internal.h ir.h jit.h opt.h opt_rules.h opcodes.h compiler.h libstrpack.h
 
 # Library version: major.minor from vm.h (which has no patch level). The
 # shared library is the file libtide.so.MAJOR.MINOR.0 with the soname

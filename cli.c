@@ -13,7 +13,16 @@
 **   -W        turn warnings on
 **   --        stop handling options
 **   -         stop handling options and run standard input as the script
-** and one option of its own:
+** and options of its own:
+**   -jon, -joff  turn the JIT on (counting hot loops, recording traces) or
+**             off (the default for now: traces are recorded but not yet
+**             compiled)
+**   -jv       a line per trace start, abort (with its reason) and end
+**   -jdump[=FILE]  the IR of each trace, to stderr or FILE
+**   -jhotloop=N    loop iterations before a loop is recorded
+**   (each -j option runs the matching function of the `jit` module,
+**   in order with -e and -l; TIDE_JIT=on,hotloop=1 in the environment
+**   gives options applied before everything else)
 **   --alloc-profile=RATE[:FILE]  sample allocations every RATE bytes and
 **             write FILE.collapsed and FILE.speedscope.json at exit (see
 **             "Allocation profiler" below; FILE defaults to "tide-alloc")
@@ -1217,6 +1226,10 @@ static void print_usage(const char *badoption) {
   if (show_excerpts)
     fprintf(stderr,
             "Tide options:\n"
+            "  -jon -joff  turn the JIT on or off\n"
+            "  -jv       show trace starts, aborts and completions\n"
+            "  -jdump[=FILE]  show the IR of each trace\n"
+            "  -jhotloop=N  iterations before a loop is recorded\n"
             "  " OPT_PROFILE "=RATE[:FILE]\n"
             "            sample allocations every RATE bytes (suffix k or m) and"
             " write\n"
@@ -1233,6 +1246,7 @@ static void print_version(void) {
 /* Scans the options. Sets *script to the index of the script name (argc
 ** when there is none) or, on a bad option, to the index of the option to
 ** complain about. Returns a set of HAS_* flags. */
+static int jit_option_ok(const char *o);
 static int collect_args(int argc, char **argv, int *script) {
   int flags = 0;
   int i;
@@ -1267,6 +1281,9 @@ static int collect_args(int argc, char **argv, int *script) {
     case 'v':
       if (a[2] != '\0') return flags | HAS_ERROR;
       flags |= HAS_V;
+      break;
+    case 'j':
+      if (!jit_option_ok(a + 2)) return flags | HAS_ERROR;
       break;
     case 'e':
     case 'l':
@@ -1322,7 +1339,71 @@ static int dolibrary(vm_State *S, const char *spec) {
   return report(S, status);
 }
 
-/* Runs -e, -l and -W in their order. Returns 0 if one of them failed. */
+/* -j options: "on", "off", "v", "dump", "dump=FILE", "hotloop=N" */
+static int jit_option_ok(const char *o) {
+  if (strcmp(o, "on") == 0 || strcmp(o, "off") == 0 || strcmp(o, "v") == 0 || strcmp(o, "dump") == 0)
+    return 1;
+  if (strncmp(o, "dump=", 5) == 0) return o[5] != '\0';
+  if (strncmp(o, "hotloop=", 8) == 0) {
+    char *end;
+    long n = strtol(o + 8, &end, 10);
+    return o[8] != '\0' && *end == '\0' && n >= 1 && n <= 65535;
+  }
+  return 0;
+}
+
+/* Runs one -j option: require("jit").<function>(args) */
+static int dojit(vm_State *S, const char *o) {
+  int narg = 0;
+  const char *fn = o;
+  char name[16];
+  vm_getglobal(S, "require");
+  vm_pushstring(S, "jit");
+  if (docall(S, 1, 1) != VM_OK) return report(S, VM_ERRRUN);
+  if (strncmp(o, "dump", 4) == 0) fn = "dump";
+  else if (strncmp(o, "hotloop", 7) == 0) fn = "hotloop";
+  else if (strcmp(o, "v") == 0) fn = "verbose";
+  snprintf(name, sizeof name, "%s", fn);
+  vm_getfield(S, -1, name);
+  vm_remove(S, -2);
+  if (strcmp(fn, "dump") == 0 || strcmp(fn, "verbose") == 0) {
+    vm_pushboolean(S, 1);
+    narg = 1;
+    if (o[4] == '=') {
+      vm_pushstring(S, o + 5);
+      narg = 2;
+    }
+  } else if (strcmp(fn, "hotloop") == 0) {
+    vm_pushinteger(S, strtol(o + 8, NULL, 10));
+    narg = 1;
+  }
+  return report(S, docall(S, narg, 0));
+}
+
+/* TIDE_JIT: -j options without the "-j", separated by commas (for
+** example TIDE_JIT=on,hotloop=1), applied before the script runs; the
+** tests run whole suites this way without changing `arg`. */
+static int jit_fromenv(vm_State *S) {
+  const char *e = getenv("TIDE_JIT");
+  char opt[64];
+  while (e != NULL && *e != '\0') {
+    size_t n = strcspn(e, ",");
+    if (n > 0 && n < sizeof opt) {
+      memcpy(opt, e, n);
+      opt[n] = '\0';
+      if (!jit_option_ok(opt)) {
+        message(progname, "bad option in TIDE_JIT");
+        return 0;
+      }
+      if (dojit(S, opt) != VM_OK) return 0;
+    }
+    e += n;
+    if (*e == ',') e++;
+  }
+  return 1;
+}
+
+/* Runs -e, -l, -j and -W in their order. Returns 0 if one of them failed. */
 static int run_args(vm_State *S, char **argv, int n) {
   int i;
   for (i = 1; i < n; i++) {
@@ -1338,6 +1419,8 @@ static int run_args(vm_State *S, char **argv, int n) {
       }
     } else if (opt == 'W') {
       vm_warning(S, "@on", 0);
+    } else if (opt == 'j') {
+      if (dojit(S, a + 2) != VM_OK) return 0;
     }
   }
   return 1;
@@ -1646,6 +1729,7 @@ static int pmain(vm_State *S) {
   create_argtable(S, argc, argv, script);
   prof_start(S, script < argc ? argv[script] : NULL);
   if (!(flags & HAS_BIGE) && handle_luainit(S) != VM_OK) return 0;
+  if (!jit_fromenv(S)) return 0;
   if (!run_args(S, argv, script)) return 0;
   if (script < argc && handle_script(S, argv, script) != VM_OK) return 0;
   if (flags & HAS_I) {

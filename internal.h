@@ -586,6 +586,8 @@ typedef struct Global {
   TValue registry;
   TValue nilvalue;       /* also a sentinel: ttisnil == state is complete */
   struct vm_State *mainthread;
+  struct JitState *jit;   /* the JIT's state (jit.h), NULL until first used */
+  uint8_t jit_on;         /* counting hot loops: interp.c uses its counting dispatch table */
   TString *tmname[TM_N];
   struct Table *mt[VM_NUMTYPES];
   TString *memerrmsg;
@@ -863,8 +865,12 @@ typedef struct Mbuffer {
 ** ====================================================================== */
 void interp_execute(vm_State *S, CallInfo *ci);
 #define INTERRUPT_POLL 1024 /* checks between looks at vm_interrupt's flag */
-#define interrupt_step(g) ((g)->iperiod < INTERRUPT_POLL ? (g)->iperiod : INTERRUPT_POLL)
+/* (1 while the JIT is on: every back-edge then counts toward a loop's
+** hotness, see interp_backedge) */
+#define interrupt_step(g) \
+  ((g)->jit_on ? 1 : (g)->iperiod < INTERRUPT_POLL ? (g)->iperiod : INTERRUPT_POLL)
 int interp_checkinterrupt(vm_State *S); /* checks until the next call */
+int interp_backedge(vm_State *S, CallInfo *ci);
 void interp_restartbudget(Global *g);
 void interp_resetinterrupt(Global *g);
 void interp_finishOp(vm_State *S);

@@ -131,7 +131,12 @@ static void emitf(Out *o, const char *fmt, ...) {
 static void dumpconst(Out *o, const IRIns *k) {
   switch (k->op) {
     case IR_KINT: emitf(o, "%" PRId64, k->k.i); break;
-    case IR_KNUM: emitf(o, "%.17g", k->k.n); break;
+    case IR_KNUM: { /* with a point or exponent, so that 1.0 is not read as 1 */
+      char num[40];
+      snprintf(num, sizeof num, "%.17g", k->k.n);
+      emitf(o, "%s%s", num, strpbrk(num, ".eninf") ? "" : ".0");
+      break;
+    }
     case IR_KPRI: emitf(o, "%s", k->type == IRT_NIL ? "nil" : k->type == IRT_FALSE ? "false" : "true"); break;
     case IR_KGC: emitf(o, "%s@%p", ir_typename[k->type], k->k.p); break;
     default: emitf(o, "ptr@%p", k->k.p); break;

@@ -5,6 +5,7 @@
 ** VM_LIB_SAFEPROFILE it builds the safe profile for untrusted scripts.
 */
 #include "vm.h"
+#include "jit.h" /* jit_openlib: the JIT has no public C API yet */
 
 static const struct {
   unsigned bit;
@@ -72,6 +73,8 @@ void vm_openlibs(vm_State *S, unsigned which) {
     if (vm_getfield(S, VM_REGISTRYINDEX, "_PRELOAD") == VM_TTABLE) {
       vm_pushcfunction(S, vm_open_tide);
       vm_setfield(S, -2, "tide");
+      vm_pushcfunction(S, jit_openlib);
+      vm_setfield(S, -2, "jit");
     }
     vm_pop(S, 1);
   }

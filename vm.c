@@ -30,6 +30,7 @@
 #include <time.h>
 
 #include "internal.h"
+#include "jit.h"
 
 /* ======================================================================
 ** Error recovery
@@ -56,6 +57,7 @@ void do_seterrorobj(vm_State *S, int errcode, StkId oldtop) {
 }
 
 void do_throw(vm_State *S, int errcode) {
+  if (l_unlikely(G(S)->jit != NULL) && G(S)->jit->recording) jit_cancel(S); /* frames unwind */
   if (S->errorJmp) {
     S->errorJmp->status = errcode;
     _longjmp(S->errorJmp->b, 1);
@@ -890,6 +892,7 @@ static void close_state(vm_State *S) {
   }
   if (S->stack) func_closeupval(S, S->stack);
   if (g->nursery_start) gc_freeall(S);
+  jit_free(g);
   mem_free(S, g->threads.items, g->threads.size * sizeof(GCObject *));
   if (g->strt.slots) mem_freearray(S, g->strt.slots, g->strt.size);
   freestack(S, S);

@@ -275,3 +275,19 @@ test-dispatch: $(BUILD)/interp.o
 test-bigheap: tide
 	@echo "== a heap of several GiB"
 	@./tide test/big/bigheap.lua
+
+# ---------------------------------------------------------------- JIT
+# IR expectation tests, and the Lua and differential suites run twice more:
+# with the JIT on and with it forced (every loop hot after one iteration),
+# through TIDE_JIT so that the scripts' `arg` is what lua5.4 gives them.
+.PHONY: test-jit
+test-quick: test-jit
+test-jit: tide check-deps
+	@echo "== JIT: IR expectations (test/jit/ir)"
+	@bash test/jit/run-ir.sh ./tide
+	@echo "== JIT on (TIDE_JIT=on)"
+	@TIDE_JIT=on bash test/run-lua.sh ./tide
+	@TIDE_JIT=on bash test/run-diff.sh ./tide
+	@echo "== JIT forced (TIDE_JIT=on,hotloop=1)"
+	@TIDE_JIT=on,hotloop=1 bash test/run-lua.sh ./tide
+	@TIDE_JIT=on,hotloop=1 bash test/run-diff.sh ./tide

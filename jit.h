@@ -1,0 +1,100 @@
+/*
+** jit.h — the tracing JIT's state and its interface to the interpreter.
+**
+** The interpreter (interp.c) counts loop back-edges in its interrupt
+** check's slow path, which while the JIT is on runs at every back-edge, so
+** with the JIT off counting costs nothing. When a loop's counter runs out,
+** jit_backedge starts recording: the interpreter then passes each instruction
+** to jit_record before running it (the same trap path the debug hooks
+** use), and the recorder emits IR through the optimizer (opt.c) until the
+** loop closes or something not supported yet aborts the trace with a
+** named reason. Aborts back off: the loop must run twice as long again
+** before the next attempt, up to a limit, never blacklisted forever.
+*/
+#ifndef TIDE_JIT_H
+#define TIDE_JIT_H
+
+#include "internal.h"
+#include "ir.h"
+#include "opt.h"
+
+/* Why a trace was not completed. X(name, message) */
+#define JIT_ABORTS(X) \
+  X(NYI_BC, "bytecode not supported yet") \
+  X(NYI_TYPE, "operand types not supported yet") \
+  X(NYI_NILREAD, "table read of an absent value") \
+  X(NYI_NEWKEY, "table write to an absent key") \
+  X(NYI_META, "value with a metatable") \
+  X(LEFT_FRAME, "left the loop's function") \
+  X(LOOP_EXIT, "the loop ended while recording") \
+  X(HOOK, "debug hook active") \
+  X(TOO_LONG, "trace too long") \
+  X(GUARD_FAILS, "a guard always fails") \
+  X(NOMEM, "out of memory") \
+  X(ERROR, "an error unwound the loop") \
+  X(NO_BACKEND, "no machine code backend yet")
+typedef enum JitAbort {
+#define JA_ENUM(name, msg) JA_##name,
+  JIT_ABORTS(JA_ENUM)
+#undef JA_ENUM
+  JA__MAX
+} JitAbort;
+extern const char *const jit_abortmsg[JA__MAX];
+
+#define JIT_HOTSIZE 64          /* hashed hot counters */
+#define JIT_HOTLOOP_DEFAULT 56  /* back-edges before recording starts */
+#define JIT_MAXSLOTS 256        /* frame slots a trace may touch */
+#define JIT_MAXINS 4000         /* IR instructions per trace */
+#define JIT_PENALTY_SLOTS 32
+#define JIT_MAXBACKOFF 12       /* at most 2^12 x the threshold */
+
+typedef struct JitPenalty {
+  const Instruction *pc;
+  uint8_t backoff;
+} JitPenalty;
+
+typedef struct JitState {
+  int on;                /* counting and recording enabled */
+  int verbose;           /* -jv: a line per trace start, abort, completion */
+  int dump;              /* -jdump: bytecode and IR of each trace */
+  FILE *out;             /* where verbose lines and dumps go */
+  uint32_t hotloop;      /* threshold */
+  uint16_t hotcount[JIT_HOTSIZE];
+  JitPenalty penalty[JIT_PENALTY_SLOTS];
+  uint32_t penaltyround; /* round-robin replacement */
+  /* the trace being recorded */
+  int recording;
+  vm_State *thread;      /* the coroutine recording happens in */
+  CallInfo *ci;          /* its frame */
+  const Proto *pt;
+  const Instruction *startpc;
+  int nrecorded;         /* bytecodes recorded */
+  IRBuf ir;
+  OptState opt;
+  IRRef slot[JIT_MAXSLOTS]; /* the value of each frame slot, or REF_NONE */
+  uint8_t written[JIT_MAXSLOTS]; /* slot changed since the trace began */
+  int maxslot;
+  uint32_t *rulefired;
+  /* statistics */
+  uint64_t ntraces, naborts, aborts[JA__MAX];
+} JitState;
+
+JitState *jit_state(vm_State *S); /* created on first use; NULL when out of memory */
+void jit_free(Global *g);
+/* A loop's back-edge (pc: the loop instruction, which just ran) while
+** the JIT is on: counts it, and when the loop is hot starts recording from
+** the next instruction (setting ci's trap) up to and including this one
+** again. Returns 1 when recording started. */
+int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc);
+/* Recording: the instruction at pc is about to run in frame ci. Returns 1
+** while recording goes on. */
+int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc);
+void jit_setparam(vm_State *S, const char *name, int value);
+/* An error unwinds the frames being recorded: the trace is dropped. */
+void jit_cancel(vm_State *S);
+/* The `jit` module (libjit.c), preloaded by vm_openlibs. */
+int jit_openlib(vm_State *S);
+
+#define jit_hashpc(pc) ((((uintptr_t)(pc)) >> 2) & (JIT_HOTSIZE - 1))
+
+#endif

@@ -1,0 +1,117 @@
+/*
+** libjit.c — the `jit` module: control and statistics of the tracing JIT.
+** `require "jit"` finds it in package.preload (vm_openlibs puts it there),
+** so no global is added and lua5.4 programs that test for LuaJIT's global
+** `jit` are unaffected. The tide binary's -jon, -joff, -jv, -jdump and
+** -jhotloop=N options call these functions.
+**
+**   jit.on(), jit.off()   start or stop counting hot loops and recording
+**   jit.flush()           forget counters and backoff (and, later, traces)
+**   jit.status()          true if the JIT is on
+**   jit.verbose(on [, file]), jit.dump(on [, file])
+**                         a line per trace start, abort and completion;
+**                         the IR of each trace (to stderr or to file)
+**   jit.hotloop(n)        back-edges before a loop is recorded
+**   jit.stats()           {traces=, aborts=, abort_reasons={[reason]=n}}
+**
+** Unlike the other libraries this one reaches into the VM (jit.h): the
+** JIT has no public C API yet.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "jit.h"
+#include "vm.h"
+
+static JitState *getjit(vm_State *S) {
+  JitState *J = jit_state(S);
+  if (J == NULL) vm_errorf(S, "not enough memory for the JIT");
+  return J;
+}
+
+static int j_on(vm_State *S) {
+  getjit(S)->on = 1;
+  G(S)->jit_on = 1;
+  G(S)->istep = interrupt_step(G(S)); /* back-edges now check every time */
+  return 0;
+}
+
+static int j_off(vm_State *S) {
+  JitState *J = getjit(S);
+  J->on = 0;
+  G(S)->jit_on = 0;
+  G(S)->istep = interrupt_step(G(S));
+  return 0;
+}
+
+static int j_flush(vm_State *S) {
+  JitState *J = getjit(S);
+  memset(J->penalty, 0, sizeof(J->penalty));
+  jit_setparam(S, "hotloop", (int)J->hotloop);
+  return 0;
+}
+
+static int j_status(vm_State *S) {
+  vm_pushboolean(S, G(S)->jit != NULL && G(S)->jit->on);
+  return 1;
+}
+
+/* on/off, and an optional file name for the output (shared by -jv and
+** -jdump: the last one named wins) */
+static void setoutput(vm_State *S, JitState *J, int *flag) {
+  *flag = vm_toboolean(S, 1);
+  if (!vm_isnoneornil(S, 2)) {
+    const char *name = vm_checkstring(S, 2);
+    FILE *f = fopen(name, "w");
+    if (f == NULL) vm_errorf(S, "cannot open %s", name);
+    if (J->out != stderr) fclose(J->out);
+    J->out = f;
+  }
+}
+
+static int j_verbose(vm_State *S) {
+  JitState *J = getjit(S);
+  setoutput(S, J, &J->verbose);
+  return 0;
+}
+
+static int j_dump(vm_State *S) {
+  JitState *J = getjit(S);
+  setoutput(S, J, &J->dump);
+  return 0;
+}
+
+static int j_hotloop(vm_State *S) {
+  vm_Integer n = vm_checkinteger(S, 1);
+  vm_argcheck(S, n >= 1 && n <= 65535, 1, "threshold out of range (1-65535)");
+  getjit(S);
+  jit_setparam(S, "hotloop", (int)n);
+  return 0;
+}
+
+static int j_stats(vm_State *S) {
+  JitState *J = getjit(S);
+  int i;
+  vm_createtable(S, 0, 3);
+  vm_pushinteger(S, (vm_Integer)J->ntraces);
+  vm_setfield(S, -2, "traces");
+  vm_pushinteger(S, (vm_Integer)J->naborts);
+  vm_setfield(S, -2, "aborts");
+  vm_createtable(S, 0, JA__MAX);
+  for (i = 0; i < JA__MAX; i++) {
+    if (J->aborts[i] == 0) continue;
+    vm_pushinteger(S, (vm_Integer)J->aborts[i]);
+    vm_setfield(S, -2, jit_abortmsg[i]);
+  }
+  vm_setfield(S, -2, "abort_reasons");
+  return 1;
+}
+
+int jit_openlib(vm_State *S) {
+  static const vm_Reg funcs[] = {
+    {"on", j_on}, {"off", j_off}, {"flush", j_flush}, {"status", j_status},
+    {"verbose", j_verbose}, {"dump", j_dump}, {"hotloop", j_hotloop}, {"stats", j_stats},
+    {NULL, NULL}};
+  vm_newlib(S, funcs);
+  return 1;
+}

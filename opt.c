@@ -1,0 +1,271 @@
+/*
+** opt.c — the one-pass IR optimizer: every instruction the recorder emits
+** goes through opt_emit, which in this order
+**
+**   1. puts the operands of a commutative opcode in a canonical order: a
+**      constant second, otherwise the lower ref first (so x+y meets y+x);
+**   2. folds it if its operands are constants, with Lua 5.4's semantics
+**      (ir.h); a guard on constants either always holds (dropped) or
+**      always fails (o->guardfails: the recorder stops the trace);
+**   3. applies the peephole rules (opt.rules, compiled by tools/rulegen.c
+**      into opt_rules.h) unless o->norules. A rule's result is emitted
+**      through these same steps, so it folds and is rewritten further;
+**      OPT_MAXDEPTH bounds such chains;
+**   4. looks for an identical earlier instruction (CSE): same opcode, type
+**      and operands, found through the opcode's chain (IRIns.prev). Pure
+**      instructions only (no IRF_EFFECT, IRF_STORE, IRF_ALLOC); a load
+**      (IRF_LOAD) is not matched across a store, an allocation, a call
+**      (CALLS) or the LOOP marker emitted since (a loop's later stores run
+**      before its next iteration's loads). A comparison guard identical to
+**      an earlier one is redundant: nothing is emitted, REF_NONE returned;
+**      a guard that has a value (SLOAD, ALOAD...) returns the earlier one;
+**   5. appends it; a guard gets the current snapshot (o->cursnap).
+**
+** When memory runs out, whatever this call appended is taken back (refs
+** and opcode chains), and REF_NONE is returned.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "opt.h"
+#include "opt_rules.h"
+
+#define OPT_MAXDEPTH 8 /* rule results rewritten by further rules, at most */
+
+#define IR(ref) (&o->ir->ins[ref])
+#define isk(o, ref) ((ref) != REF_NONE && ir_isconst((o)->ir->ins[ref].op))
+
+void opt_init(OptState *o, IRBuf *ir, uint32_t *rulefired) {
+  memset(o, 0, sizeof(*o));
+  o->ir = ir;
+  o->rulefired = rulefired;
+}
+
+/* ----------------------------------------------------------------------
+** Constant folding
+** ---------------------------------------------------------------------- */
+
+/* Lua 5.4's integer floor division and modulo (luaV_idiv, luaV_mod);
+** n != 0. n == -1 is apart: INT64_MIN // -1 wraps, INT64_MIN % -1 is 0. */
+static int64_t lua_idiv(int64_t m, int64_t n) {
+  int64_t q;
+  if (n == -1) return (int64_t)(0 - (uint64_t)m);
+  q = m / n;
+  if ((m ^ n) < 0 && m % n != 0) q -= 1;
+  return q;
+}
+
+static int64_t lua_imod(int64_t m, int64_t n) {
+  int64_t r;
+  if (n == -1) return 0;
+  r = m % n;
+  if (r != 0 && (r ^ n) < 0) r += n;
+  return r;
+}
+
+/* Lua's shift: a count of 64 or more either way gives 0; a negative count
+** shifts the other way; right shifts are logical. */
+static int64_t lua_shl(int64_t x, int64_t n) {
+  if (n <= -64 || n >= 64) return 0;
+  return n >= 0 ? (int64_t)((uint64_t)x << n) : (int64_t)((uint64_t)x >> -n);
+}
+
+/* Lua 5.4's float % (luai_nummod): fmod, then toward the divisor's sign */
+static double lua_fmod(double a, double b) {
+  double m = fmod(a, b);
+  if ((m > 0) ? b < 0 : (m < 0 && b > 0)) m += b;
+  return m;
+}
+
+/* Lua 5.4's float ^ (luai_numpow) */
+static double lua_pow(double a, double b) { return b == 2 ? a * a : pow(a, b); }
+
+static IRRef kint(OptState *o, int64_t v) {
+  IRRef r = ir_kint(o->ir, v);
+  return r == REF_NONE ? OPTR_OOM : r;
+}
+
+static IRRef knum(OptState *o, double v) {
+  IRRef r = ir_knum(o->ir, v);
+  return r == REF_NONE ? OPTR_OOM : r;
+}
+
+/* A guard whose outcome is known: it emits nothing either way. */
+static IRRef guardis(OptState *o, int holds) {
+  if (!holds) o->guardfails = 1;
+  return REF_NONE;
+}
+
+static IRRef foldint(OptState *o, IROp op, int64_t x, int64_t y) {
+  uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
+  switch (op) {
+    case IR_ADD: return kint(o, (int64_t)(ux + uy));
+    case IR_SUB: return kint(o, (int64_t)(ux - uy));
+    case IR_MUL: return kint(o, (int64_t)(ux * uy));
+    case IR_NEG: return kint(o, (int64_t)(0 - ux));
+    case IR_IDIV: return y == 0 ? OPTR_NOMATCH : kint(o, lua_idiv(x, y));
+    case IR_MOD: return y == 0 ? OPTR_NOMATCH : kint(o, lua_imod(x, y));
+    case IR_BAND: return kint(o, x & y);
+    case IR_BOR: return kint(o, x | y);
+    case IR_BXOR: return kint(o, x ^ y);
+    case IR_BNOT: return kint(o, ~x);
+    case IR_SHL: return kint(o, lua_shl(x, y));
+    case IR_SHR: return kint(o, lua_shl(x, (int64_t)(0 - uy)));
+    default: return OPTR_NOMATCH;
+  }
+}
+
+static IRRef foldnum(OptState *o, IROp op, double x, double y) {
+  switch (op) {
+    case IR_FADD: return knum(o, x + y);
+    case IR_FSUB: return knum(o, x - y);
+    case IR_FMUL: return knum(o, x * y);
+    case IR_FDIV: return knum(o, x / y);
+    case IR_FNEG: return knum(o, -x);
+    case IR_FMOD: return knum(o, lua_fmod(x, y));
+    case IR_FPOW: return knum(o, lua_pow(x, y));
+    case IR_FLOOR: return knum(o, floor(x));
+    case IR_CEIL: return knum(o, ceil(x));
+    case IR_FSQRT: return knum(o, sqrt(x));
+    case IR_FABS: return knum(o, fabs(x));
+    default: return OPTR_NOMATCH;
+  }
+}
+
+static IRRef foldguardint(OptState *o, IROp op, int64_t x, int64_t y) {
+  uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
+  switch (op) {
+    case IR_LT: return guardis(o, x < y);
+    case IR_GE: return guardis(o, x >= y);
+    case IR_LE: return guardis(o, x <= y);
+    case IR_GT: return guardis(o, x > y);
+    case IR_ULT: return guardis(o, ux < uy);
+    case IR_UGE: return guardis(o, ux >= uy);
+    case IR_ULE: return guardis(o, ux <= uy);
+    case IR_UGT: return guardis(o, ux > uy);
+    default: return OPTR_NOMATCH;
+  }
+}
+
+static IRRef foldguardnum(OptState *o, IROp op, double x, double y) {
+  switch (op) {
+    case IR_FLT: return guardis(o, x < y);
+    case IR_FNLT: return guardis(o, !(x < y));
+    case IR_FLE: return guardis(o, x <= y);
+    case IR_FNLE: return guardis(o, !(x <= y));
+    case IR_FEQ: return guardis(o, x == y);
+    case IR_FNE: return guardis(o, !(x == y));
+    default: return OPTR_NOMATCH;
+  }
+}
+
+/* Folds op(a, b) if its ref operands are constants: a constant's ref, or
+** REF_NONE for a guard that was decided, or OPTR_NOMATCH. */
+static IRRef fold(OptState *o, IROp op, IRType t, IRRef a, IRRef b) {
+  const IRIns *x, *y;
+  IRRef r;
+  int unary = ir_opmode[op][1] != IRM_REF;
+  if (ir_opmode[op][0] != IRM_REF || !isk(o, a) || (!unary && !isk(o, b))) return OPTR_NOMATCH;
+  x = IR(a);
+  y = unary ? x : IR(b);
+  if (x->op == IR_KINT && y->op == IR_KINT) {
+    if (t == IRT_INT && (r = foldint(o, op, x->k.i, y->k.i)) != OPTR_NOMATCH) return r;
+    if (op == IR_ITOF && t == IRT_NUM) return knum(o, (double)x->k.i);
+    if (op == IR_EQ || op == IR_NE) return guardis(o, (x->k.i == y->k.i) == (op == IR_EQ));
+    return foldguardint(o, op, x->k.i, y->k.i);
+  }
+  if (x->op == IR_KNUM && y->op == IR_KNUM) {
+    if (t == IRT_NUM && (r = foldnum(o, op, x->k.n, y->k.n)) != OPTR_NOMATCH) return r;
+    if (op == IR_FTOI) { /* exact only: otherwise the guard always fails */
+      double d = x->k.n;
+      if (d >= -0x1p63 && d < 0x1p63 && d == floor(d)) return kint(o, (int64_t)d);
+      return guardis(o, 0);
+    }
+    return foldguardnum(o, op, x->k.n, y->k.n);
+  }
+  /* EQ/NE of two GC objects or pointers: the same constant or not. Two
+  ** primitive constants (nil, false, true) only when they are the same. */
+  if ((op == IR_EQ || op == IR_NE) && x->op == y->op && (x->op == IR_KGC || x->op == IR_KPTR || a == b))
+    return guardis(o, (x->k.u == y->k.u) == (op == IR_EQ));
+  return OPTR_NOMATCH;
+}
+
+/* ----------------------------------------------------------------------
+** CSE
+** ---------------------------------------------------------------------- */
+
+/* Guards without a value: when redundant, nothing stands for them. */
+static int novalue(IROp op) {
+  switch (op) {
+    case IR_LT: case IR_GE: case IR_LE: case IR_GT:
+    case IR_ULT: case IR_UGE: case IR_ULE: case IR_UGT:
+    case IR_FLT: case IR_FNLT: case IR_FLE: case IR_FNLE:
+    case IR_EQ: case IR_NE: case IR_FEQ: case IR_FNE:
+    case IR_TYPECK:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+/* The last instruction a load cannot be moved across: a store, an
+** allocation or call, the loop marker. */
+static IRRef loadbarrier(const IRBuf *ir) {
+  IRRef lim = ir->chain[IR_LOOP];
+  int op;
+  for (op = 0; op < IR__MAX; op++)
+    if ((ir_opflags[op] & (IRF_STORE | IRF_ALLOC)) && ir->chain[op] > lim) lim = ir->chain[op];
+  return lim;
+}
+
+static IRRef cse(OptState *o, IROp op, IRType t, IRRef a, IRRef b) {
+  uint8_t f = ir_opflags[op];
+  IRRef ref, lim = 0;
+  if ((f & (IRF_EFFECT | IRF_STORE | IRF_ALLOC | IRF_CONST)) || op == IR_NOP) return OPTR_NOMATCH;
+  if (f & IRF_LOAD) lim = loadbarrier(o->ir);
+  for (ref = o->ir->chain[op]; ref > lim; ref = IR(ref)->prev) {
+    const IRIns *ins = IR(ref);
+    if (ins->op1 == a && ins->op2 == b && ins->type == t) return novalue(op) ? REF_NONE : ref;
+  }
+  return OPTR_NOMATCH;
+}
+
+/* ----------------------------------------------------------------------
+** Emitting
+** ---------------------------------------------------------------------- */
+
+static IRRef opt_emitrec(OptState *o, IROp op, IRType t, IRRef a, IRRef b, int depth) {
+  IRRef r;
+  if (ir_opflags[op] & IRF_COMM) {
+    int ka = isk(o, a), kb = isk(o, b);
+    if (ka != kb ? ka : a > b) {
+      r = a;
+      a = b;
+      b = r;
+    }
+  }
+  r = fold(o, op, t, a, b);
+  if (r != OPTR_NOMATCH) return r;
+  if (!o->norules && depth < OPT_MAXDEPTH) {
+    r = optr_match(o, op, t, a, b, depth);
+    if (r != OPTR_NOMATCH) return r;
+  }
+  r = cse(o, op, t, a, b);
+  if (r != OPTR_NOMATCH) return r;
+  r = ir_append(o->ir, op, t, a, b);
+  if (r == REF_NONE) return OPTR_OOM;
+  if (ir_isguard(op)) IR(r)->snap = o->cursnap;
+  return r;
+}
+
+IRRef opt_emit(OptState *o, IROp op, IRType t, IRRef a, IRRef b) {
+  IRBuf *ir = o->ir;
+  IRRef n0 = ir->n;
+  IRRef r = opt_emitrec(o, op, t, a, b, 0);
+  if (r != OPTR_OOM) return r;
+  while (ir->n > n0) { /* take back what was appended, newest first */
+    IRIns *ins = &ir->ins[--ir->n];
+    ir->chain[ins->op] = ins->prev;
+  }
+  return REF_NONE;
+}

@@ -1,0 +1,71 @@
+-- The jit module: control, statistics, hot loop detection, aborts with
+-- reasons and their backoff. (No machine code yet: a completed trace is
+-- counted and the loop keeps running in the interpreter.)
+local jit = require "jit"
+assert(type(jit) == "table" and rawget(_G, "jit") == nil, "jit is a module, not a global")
+if os.getenv("TIDE_JIT") == nil then assert(jit.status() == false, "off by default") end
+jit.off()
+assert(jit.status() == false)
+
+jit.hotloop(10)
+jit.on()
+assert(jit.status() == true)
+
+local function sum(n)
+  local s = 0
+  for i = 1, n do s = s + i * 2 end
+  return s
+end
+sum(100000) -- jit.on counts back-edges from the next interrupt poll on
+local before = jit.stats()
+assert(sum(100000) == 10000100000)
+local after = jit.stats()
+-- a completed loop waits 2^12 thresholds before it is recorded again
+assert(after.traces - before.traces <= 3, "recorded again too often: " .. after.traces - before.traces)
+assert(after.traces >= 1, "the loop was recorded")
+
+-- a loop calling a function aborts (calls are not recorded yet), and the
+-- next attempt waits twice as long: over 100000 iterations with a
+-- threshold of 10 that is about log2(100000/10) attempts, not 10000
+local function f(x) return x end
+local function calls(n)
+  local s = 0
+  for i = 1, n do s = s + f(i) end
+  return s
+end
+before = jit.stats()
+assert(calls(100000) == 5000050000)
+after = jit.stats()
+local aborts = after.aborts - before.aborts
+assert(aborts >= 5 and aborts <= 20, "backoff: " .. aborts .. " aborts")
+assert(after.abort_reasons["bytecode not supported yet"] >= aborts)
+
+-- results are unchanged by recording, whatever the types
+local function mixed(n)
+  local x, y, t = 1, 0.5, {1, 2.5, 3}
+  for i = 1, n do
+    x = x + i % 7 - (i // 3)
+    y = y * 1.0001 + t[i % 3 + 1]
+    if x > 100 then x = -x end
+    t[i % 3 + 1] = t[i % 3 + 1] + 1
+  end
+  return x, y
+end
+jit.off()
+local x1, y1 = mixed(1000)
+jit.on()
+local x2, y2 = mixed(1000)
+assert(x1 == x2 and y1 == y2, "same results with the JIT on")
+
+-- hooks stop recording: a count hook sees every instruction
+before = jit.stats()
+local n = 0
+debug.sethook(function() n = n + 1 end, "", 1)
+sum(1000)
+debug.sethook()
+assert(n > 1000 and jit.stats().traces == before.traces, "no trace under a hook")
+
+jit.off()
+assert(jit.status() == false)
+assert(not pcall(jit.hotloop, 0))
+print("OK jit_module")
