@@ -51,7 +51,7 @@ all: libtide.a libtide.so $(SONAME) tide
 # ---------------------------------------------------------------- deps
 # Debian packages the build and the tests need.
 BUILD_PKGS := libmimalloc-dev libxxhash-dev libedit2
-TEST_PKGS  := lua5.4 pkgconf time binutils
+TEST_PKGS  := lua5.4 pkgconf time binutils z3
 DEPS_STAMP := $(BUILD)/.deps-ok
 
 $(DEPS_STAMP):
@@ -82,6 +82,25 @@ $(SONAME) libtide.so: $(SOFILE)
 
 tide: $(BUILD)/cli.o libtide.a
 	$(CC) $(CFLAGS) -rdynamic -o $@ $(BUILD)/cli.o libtide.a $(LDLIBS)
+
+# The optimizer's peephole rules: tools/rulegen.c (a host tool) compiles
+# opt.rules into opt_rules.h, which opt.c includes. opt_rules.h is kept in
+# the repository, so every build (debug, sanitizers, the amalgamation)
+# finds it next to opt.c; it is written anew when the rules or the
+# generator change, and test-rules checks that it is current.
+RULEGEN     := $(BUILD)/tools/rulegen
+HOST_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -g
+$(RULEGEN): tools/rulegen.c ir.h
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) -I. tools/rulegen.c -o $@
+
+# (the generator is built by the recipe, not named as a prerequisite: a
+# sub-make with its own BUILD would build its own copy, newer than
+# opt_rules.h, and rewrite opt_rules.h under the other builds)
+opt_rules.h: opt.rules tools/rulegen.c ir.h
+	@mkdir -p $(dir $(RULEGEN))
+	$(CC) $(HOST_CFLAGS) -I. tools/rulegen.c -o $(RULEGEN)
+	$(RULEGEN) -o $@.tmp opt.rules && mv $@.tmp $@
 
 # `make debug`: a build with API-misuse assertions (-DTIDE_ASSERT) in
 # build-debug/ (libtide.a and tide there), for hosts developing against Tide.

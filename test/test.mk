@@ -243,6 +243,48 @@ test-x64enc: $(BUILD)/test/jit/test_x64enc check-deps
 	@if [ "$$(uname -m)" != x86_64 ]; then echo "x64enc: not checked (x86-64 hosts only)"; \
 	else $(BUILD)/test/jit/test_x64enc; fi
 
+# ---------------------------------------------------------------- peephole rules
+# The optimizer's rules (opt.rules, compiled by tools/rulegen.c):
+#   - opt_rules.h is exactly what rulegen makes of opt.rules;
+#   - z3 proves every rule exact and able to fire, and checks a few facts of
+#     ir.h (the proofs stay in $(RULES_GEN)/smt and are redone only for
+#     rules whose query changed: about 20 s from scratch);
+#   - each wrong rule of test/jit/bad.rules is rejected with z3's
+#     counterexample (one whose checks never hold, as unable to fire), and
+#     test/jit/bad_syntax.rules gives exactly the errors of
+#     test/jit/bad_syntax.expected;
+#   - test/jit/test_opt.c checks constant folding against Lua 5.4's
+#     results, CSE and guards, and fires every rule on instances of its
+#     pattern ($(RULES_GEN)/opt_examples.h, from rulegen --examples).
+RULES_GEN := $(BUILD)/gen
+.PHONY: test-rules
+test-quick: test-rules
+
+$(RULES_GEN)/opt_examples.h: opt.rules $(RULEGEN)
+	@mkdir -p $(dir $@)
+	$(RULEGEN) --examples $@ opt.rules
+
+$(BUILD)/test/jit/test_opt: test/jit/test_opt.c opt.c ir.c opt.h ir.h opt_rules.h $(RULES_GEN)/opt_examples.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -I. -I$(RULES_GEN) test/jit/test_opt.c opt.c ir.c -o $@ -lm
+
+test-rules: $(RULEGEN) $(BUILD)/test/jit/test_opt check-deps
+	@echo "== peephole rules: z3 proofs, wrong rules rejected, folding, CSE, every rule fires"
+	@$(RULEGEN) --check opt_rules.h opt.rules
+	@$(RULEGEN) --smt $(RULES_GEN)/smt --jobs 2 opt.rules
+	@$(RULEGEN) --smt $(RULES_GEN)/smt-bad --jobs 2 --expect-fail test/jit/bad.rules 2>$(RULES_GEN)/bad.out || \
+	  { cat $(RULES_GEN)/bad.out; exit 1; }
+	@wrong=$$(grep -c 'is wrong (as expected)' $(RULES_GEN)/bad.out); \
+	  models=$$(grep -c 'counterexample (z3 get-model)' $(RULES_GEN)/bad.out); \
+	  if [ "$$wrong" -lt 10 ] || [ "$$wrong" != "$$models" ] || \
+	     ! grep -A4 'rule fadd_zero is wrong' $(RULES_GEN)/bad.out | grep -q '^    x  *= -0.0 '; then \
+	    cat $(RULES_GEN)/bad.out; echo "bad.rules: a wrong rule without its counterexample"; exit 1; fi; \
+	  echo "bad.rules: $$wrong wrong rules refuted with a counterexample"
+	@if $(RULEGEN) -o /dev/null test/jit/bad_syntax.rules 2>$(RULES_GEN)/syntax.out; then \
+	  echo "bad_syntax.rules: accepted"; exit 1; fi
+	@diff -u test/jit/bad_syntax.expected $(RULES_GEN)/syntax.out && echo "bad_syntax.rules: errors as expected"
+	@$(BUILD)/test/jit/test_opt
+
 # ---------------------------------------------------------------- benchmarks
 # The benchmark runner (make bench, bench/run.lua) at the quick sizes, one
 # run each, so it keeps working: every benchmark must run under tide and
