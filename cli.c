@@ -1356,15 +1356,13 @@ static int jit_option_ok(const char *o) {
 static int dojit(vm_State *S, const char *o) {
   int narg = 0;
   const char *fn = o;
-  char name[16];
   vm_getglobal(S, "require");
   vm_pushstring(S, "jit");
   if (docall(S, 1, 1) != VM_OK) return report(S, VM_ERRRUN);
   if (strncmp(o, "dump", 4) == 0) fn = "dump";
   else if (strncmp(o, "hotloop", 7) == 0) fn = "hotloop";
   else if (strcmp(o, "v") == 0) fn = "verbose";
-  snprintf(name, sizeof name, "%s", fn);
-  vm_getfield(S, -1, name);
+  vm_getfield(S, -1, fn);
   vm_remove(S, -2);
   if (strcmp(fn, "dump") == 0 || strcmp(fn, "verbose") == 0) {
     vm_pushboolean(S, 1);

@@ -587,7 +587,7 @@ typedef struct Global {
   TValue nilvalue;       /* also a sentinel: ttisnil == state is complete */
   struct vm_State *mainthread;
   struct JitState *jit;   /* the JIT's state (jit.h), NULL until first used */
-  uint8_t jit_on;         /* counting hot loops: interp.c uses its counting dispatch table */
+  uint8_t jit_on;         /* counting hot loops at every back-edge (interp_backedge) */
   TString *tmname[TM_N];
   struct Table *mt[VM_NUMTYPES];
   TString *memerrmsg;
@@ -895,6 +895,7 @@ vm_Integer interp_idiv(vm_State *S, vm_Integer m, vm_Integer n);
 vm_Integer interp_mod(vm_State *S, vm_Integer m, vm_Integer n);
 vm_Number interp_modf(vm_State *S, vm_Number m, vm_Number n);
 vm_Integer interp_shiftl(vm_Integer x, vm_Integer y);
+vm_Number interp_pow(vm_Number a, vm_Number b);
 #define interp_shiftr(x, y) interp_shiftl(x, intop(-, 0, y))
 /* Raw arithmetic on numbers: returns 1 and sets res if both are numbers (or
 ** strings convertible, when `coerce`). */

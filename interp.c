@@ -131,7 +131,7 @@ vm_Integer interp_shiftl(vm_Integer x, vm_Integer y) {
   return l_castU2S(l_castS2U(x) << l_castS2U(y));
 }
 
-static vm_Number numpow(vm_Number a, vm_Number b) {
+vm_Number interp_pow(vm_Number a, vm_Number b) {
   return (b == 2) ? a * a : pow(a, b);
 }
 
@@ -162,7 +162,7 @@ static vm_Number numarith(vm_State *S, int op, vm_Number v1, vm_Number v2) {
     case VM_OPSUB: return v1 - v2;
     case VM_OPMUL: return v1 * v2;
     case VM_OPDIV: return v1 / v2;
-    case VM_OPPOW: return numpow(v1, v2);
+    case VM_OPPOW: return interp_pow(v1, v2);
     case VM_OPIDIV: return numidiv(v1, v2);
     case VM_OPUNM: return -v1;
     case VM_OPMOD: return interp_modf(S, v1, v2);
@@ -869,9 +869,9 @@ _Static_assert(sizeof(TValue) == (1 << SLOTSHIFT), "16-byte values");
 
 /* The trap path (L_TRACE): debug hooks, then the trace recorder, which
 ** sees each instruction before it runs. Returns whether to keep trapping.
-** Out of line, like hotcount below, so that interp_execute's register
-** allocation does not change for them (inline, they cost 5% more
-** instructions on fib and loop_arith with the JIT off). */
+** Out of line, so that interp_execute's register allocation does not
+** change for it (inline, the recorder's part cost 5% more instructions on
+** fib and loop_arith with the JIT off). */
 static l_noinline int tracehook(vm_State *S, CallInfo *ci, const Instruction *pc) {
   int t = dbg_traceexec(S, pc);
   if (l_unlikely(G(S)->jit != NULL) && G(S)->jit->recording) {
@@ -954,7 +954,6 @@ returning:
     i = *(pc++);
     ra = RA(i);
     goto *disptab[GET_OPCODE(i)];
-
 
     vmcase(MOVE) {
       setobjs2s(S, ra, RB(i));
@@ -1177,7 +1176,7 @@ returning:
       vmbreak;
     }
     vmcase(POWK) {
-      op_arithf_aux(S, vRB(i), KC(i), numpow, TM_POW, 0);
+      op_arithf_aux(S, vRB(i), KC(i), interp_pow, TM_POW, 0);
       vmbreak;
     }
     vmcase(DIVK) {
@@ -1241,7 +1240,7 @@ returning:
       vmbreak;
     }
     vmcase(POW) {
-      op_arithf_aux(S, vRB(i), vRC(i), numpow, TM_POW, 0);
+      op_arithf_aux(S, vRB(i), vRC(i), interp_pow, TM_POW, 0);
       vmbreak;
     }
     vmcase(DIV) {

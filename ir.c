@@ -56,11 +56,15 @@ void ir_free(IRBuf *b) {
   ir_init(b);
 }
 
-/* Doubles *cap (from `min`) and reallocates; 0 when memory ran out. */
-static int grow(void **p, uint32_t *cap, size_t elsize, uint32_t min) {
+/* Doubles *cap (from `min`) and reallocates; 0 (and b->oom set) when
+** memory ran out. */
+static int grow(IRBuf *b, void **p, uint32_t *cap, size_t elsize, uint32_t min) {
   uint32_t ncap = *cap ? *cap * 2 : min;
   void *np = realloc(*p, (size_t)ncap * elsize);
-  if (np == NULL) return 0;
+  if (np == NULL) {
+    b->oom = 1;
+    return 0;
+  }
   *p = np;
   *cap = ncap;
   return 1;
@@ -69,7 +73,7 @@ static int grow(void **p, uint32_t *cap, size_t elsize, uint32_t min) {
 IRRef ir_append(IRBuf *b, IROp op, IRType t, IRRef op1, IRRef op2) {
   IRIns *ins;
   IRRef ref = b->n;
-  if (ref >= b->cap && !grow((void **)&b->ins, &b->cap, sizeof(IRIns), 256)) return REF_NONE;
+  if (ref >= b->cap && !grow(b, (void **)&b->ins, &b->cap, sizeof(IRIns), 256)) return REF_NONE;
   ins = &b->ins[ref];
   memset(ins, 0, sizeof(*ins));
   ins->op = (uint8_t)op;
@@ -104,6 +108,33 @@ IRRef ir_knum(IRBuf *b, double v) {
 IRRef ir_kgc(IRBuf *b, void *obj, IRType t) { return kconst(b, IR_KGC, t, (uint64_t)(uintptr_t)obj); }
 IRRef ir_kptr(IRBuf *b, void *p) { return kconst(b, IR_KPTR, IRT_PTR, (uint64_t)(uintptr_t)p); }
 IRRef ir_kpri(IRBuf *b, IRType t) { return kconst(b, IR_KPRI, t, 0); }
+
+int ir_addsnap(IRBuf *b, uint32_t pc, uint16_t nslots) {
+  IRSnap *sn;
+  if (b->nsnap == b->snapcap && !grow(b, (void **)&b->snap, &b->snapcap, sizeof(IRSnap), 16))
+    return 0;
+  sn = &b->snap[b->nsnap++];
+  sn->mapofs = b->nsnapmap;
+  sn->nent = 0;
+  sn->nslots = nslots;
+  sn->pc = pc;
+  sn->ref = b->n;
+  sn->count = 0;
+  return 1;
+}
+
+int ir_addsnapentry(IRBuf *b, uint16_t slot, IRRef ref) {
+  SnapEntry *e;
+  if (b->nsnapmap == b->snapmapcap &&
+      !grow(b, (void **)&b->snapmap, &b->snapmapcap, sizeof(SnapEntry), 64))
+    return 0;
+  e = &b->snapmap[b->nsnapmap++];
+  e->slot = slot;
+  e->flags = 0;
+  e->ref = ref;
+  b->snap[b->nsnap - 1].nent++;
+  return 1;
+}
 
 /* ----------------------------------------------------------------------
 ** Dump

@@ -230,6 +230,7 @@ typedef struct IRBuf {
   SnapEntry *snapmap;
   uint32_t nsnapmap, snapmapcap;
   IRRef loopref;     /* the LOOP instruction, or REF_NONE */
+  int oom;           /* an append failed for want of memory */
 } IRBuf;
 
 /* ir.c */
@@ -243,6 +244,11 @@ IRRef ir_knum(IRBuf *b, double v);
 IRRef ir_kgc(IRBuf *b, void *obj, IRType t);
 IRRef ir_kptr(IRBuf *b, void *p);
 IRRef ir_kpri(IRBuf *b, IRType t);
+/* Starts a snapshot (resuming at bytecode index pc, restoring nslots
+** slots) and adds entries to the newest one. Return 0 when memory ran out
+** (b->oom is then set). */
+int ir_addsnap(IRBuf *b, uint32_t pc, uint16_t nslots);
+int ir_addsnapentry(IRBuf *b, uint16_t slot, IRRef ref);
 #define ir_at(b, ref) (&(b)->ins[ref])
 /* Writes a readable listing of the IR and its snapshots. */
 struct vm_Buffer;

@@ -36,18 +36,20 @@ _Static_assert((int)IRT_NIL == T_NIL && (int)IRT_INT == T_INT && (int)IRT_NUM ==
                  (int)IRT_THREAD == T_THREAD,
                "IR types of tagged values are the interpreter's tags");
 
+/* The threshold, and every counter restarted from it */
+static void sethotloop(JitState *J, int value) {
+  int i;
+  J->hotloop = (uint32_t)(value > 0xffff ? 0xffff : value);
+  for (i = 0; i < JIT_HOTSIZE; i++) J->hotcount[i] = (uint16_t)J->hotloop;
+}
+
 JitState *jit_state(vm_State *S) {
   Global *g = G(S);
   if (g->jit == NULL) {
     JitState *J = (JitState *)calloc(1, sizeof(JitState));
     if (J == NULL) return NULL;
-    J->hotloop = JIT_HOTLOOP_DEFAULT;
     J->out = stderr;
-    memset(J->hotcount, 0xff, sizeof(J->hotcount));
-    {
-      int i;
-      for (i = 0; i < JIT_HOTSIZE; i++) J->hotcount[i] = (uint16_t)J->hotloop;
-    }
+    sethotloop(J, JIT_HOTLOOP_DEFAULT);
     ir_init(&J->ir);
     g->jit = J;
   }
@@ -58,7 +60,6 @@ void jit_free(Global *g) {
   JitState *J = g->jit;
   if (J == NULL) return;
   ir_free(&J->ir);
-  free(J->rulefired);
   if (J->out != stderr && J->out != NULL) fclose(J->out);
   free(J);
   g->jit = NULL;
@@ -86,7 +87,7 @@ static void resetcount(JitState *J, const Instruction *pc) {
   J->hotcount[jit_hashpc(pc)] = (uint16_t)n;
 }
 
-static void penalize(JitState *J, const Instruction *pc) {
+static JitPenalty *penalize(JitState *J, const Instruction *pc) {
   JitPenalty *p = findpenalty(J, pc);
   if (p == NULL) {
     p = &J->penalty[J->penaltyround++ % JIT_PENALTY_SLOTS];
@@ -94,11 +95,14 @@ static void penalize(JitState *J, const Instruction *pc) {
     p->backoff = 0;
   }
   if (p->backoff < JIT_MAXBACKOFF) p->backoff++;
+  return p;
 }
 
-static const char *shortsrc(const Proto *pt) {
-  const char *s = pt->source ? getstr(pt->source) : "?";
-  return (*s == '@' || *s == '=') ? s + 1 : s;
+/* The chunk name as error messages show it */
+static const char *srcname(const Proto *pt, char *buf) {
+  if (pt->source == NULL) return "?";
+  obj_chunkid(buf, getstr(pt->source), tsslen(pt->source));
+  return buf;
 }
 
 static int pcline(const Proto *pt, const Instruction *pc) {
@@ -120,10 +124,11 @@ static void stoprecording(vm_State *S, JitState *J) {
 static int jitabort(vm_State *S, JitState *J, JitAbort why, const Instruction *pc) {
   J->naborts++;
   J->aborts[why]++;
-  if (J->verbose)
-    fprintf(J->out, "[TRACE --- %s:%d -- abort at %s:%d: %s]\n", shortsrc(J->pt),
-            pcline(J->pt, J->startpc), shortsrc(J->pt), pc ? pcline(J->pt, pc) : 0,
-            jit_abortmsg[why]);
+  if (J->verbose) {
+    char src[VM_IDSIZE];
+    fprintf(J->out, "[TRACE --- %s:%d -- abort at line %d: %s]\n", srcname(J->pt, src),
+            pcline(J->pt, J->startpc), pc ? pcline(J->pt, pc) : 0, jit_abortmsg[why]);
+  }
   penalize(J, J->startpc);
   resetcount(J, J->startpc);
   stoprecording(S, J);
@@ -132,15 +137,16 @@ static int jitabort(vm_State *S, JitState *J, JitAbort why, const Instruction *p
 
 int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   JitState *J = G(S)->jit;
-  const Proto *pt = ci_func(ci)->p;
+  const Proto *pt;
   uint16_t *cnt;
   if (J == NULL || !J->on || J->recording) return 0;
   cnt = &J->hotcount[jit_hashpc(pc)];
   if (--*cnt != 0) return 0;
   resetcount(J, pc);
   if (S->hookmask) return 0; /* hooks see every instruction: no traces */
+  pt = ci_func(ci)->p;
   ir_init(&J->ir);
-  opt_init(&J->opt, &J->ir, J->rulefired);
+  opt_init(&J->opt, &J->ir, NULL);
   memset(J->slot, 0, sizeof(J->slot));
   memset(J->written, 0, sizeof(J->written));
   J->maxslot = pt->maxstacksize;
@@ -149,11 +155,12 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   J->ci = ci;
   J->pt = pt;
   J->startpc = pc;
-  J->nrecorded = 0;
   ci->u.l.trap = 1;
-  if (J->verbose)
-    fprintf(J->out, "[TRACE %llu start %s:%d]\n", (unsigned long long)J->ntraces + 1, shortsrc(pt),
-            pcline(pt, pc));
+  if (J->verbose) {
+    char src[VM_IDSIZE];
+    fprintf(J->out, "[TRACE %llu start %s:%d]\n", (unsigned long long)J->ntraces + 1,
+            srcname(pt, src), pcline(pt, pc));
+  }
   return 1;
 }
 
@@ -179,13 +186,12 @@ static void setslot(JitState *J, int s, IRRef r) {
   J->written[s] = 1;
 }
 
-/* A snapshot for the guards of the instruction at pc: the written slots. */
+/* A snapshot for the guards of the instruction at pc: the written slots.
+** The previous one is replaced when no guard came after it. */
 static int snapshot(JitState *J, const Instruction *pc) {
   IRBuf *b = &J->ir;
-  IRSnap *sn;
   int s;
-  uint32_t pcidx = (uint32_t)(pc - J->pt->code);
-  if (b->nsnap > 0) { /* no guard uses the last one: replace it */
+  if (b->nsnap > 0) {
     IRRef ref = b->snap[b->nsnap - 1].ref;
     while (ref < b->n && !ir_isguard(b->ins[ref].op)) ref++;
     if (ref == b->n) {
@@ -193,36 +199,11 @@ static int snapshot(JitState *J, const Instruction *pc) {
       b->nsnapmap = b->snap[b->nsnap].mapofs;
     }
   }
-  if (b->nsnap == b->snapcap) {
-    uint32_t ncap = b->snapcap ? b->snapcap * 2 : 16;
-    IRSnap *ns = (IRSnap *)realloc(b->snap, ncap * sizeof(IRSnap));
-    if (ns == NULL) return 0;
-    b->snap = ns;
-    b->snapcap = ncap;
-  }
-  sn = &b->snap[b->nsnap];
-  sn->mapofs = b->nsnapmap;
-  sn->nent = 0;
-  sn->nslots = (uint16_t)J->maxslot;
-  sn->pc = pcidx;
-  sn->ref = b->n;
-  sn->count = 0;
-  for (s = 0; s < J->maxslot; s++) {
-    if (!J->written[s] || J->slot[s] == REF_NONE) continue;
-    if (b->nsnapmap == b->snapmapcap) {
-      uint32_t ncap = b->snapmapcap ? b->snapmapcap * 2 : 64;
-      SnapEntry *nm = (SnapEntry *)realloc(b->snapmap, ncap * sizeof(SnapEntry));
-      if (nm == NULL) return 0;
-      b->snapmap = nm;
-      b->snapmapcap = ncap;
-    }
-    b->snapmap[b->nsnapmap].slot = (uint16_t)s;
-    b->snapmap[b->nsnapmap].flags = 0;
-    b->snapmap[b->nsnapmap].ref = J->slot[s];
-    b->nsnapmap++;
-    sn->nent++;
-  }
-  J->opt.cursnap = b->nsnap++;
+  if (!ir_addsnap(b, (uint32_t)(pc - J->pt->code), (uint16_t)J->maxslot)) return 0;
+  for (s = 0; s < J->maxslot; s++)
+    if (J->written[s] && J->slot[s] != REF_NONE && !ir_addsnapentry(b, (uint16_t)s, J->slot[s]))
+      return 0;
+  J->opt.cursnap = b->nsnap - 1;
   return 1;
 }
 
@@ -231,11 +212,9 @@ static int snapshot(JitState *J, const Instruction *pc) {
 ** ---------------------------------------------------------------------- */
 
 typedef struct Rec {
-  vm_State *S;
   JitState *J;
   StkId base;
   const TValue *k;
-  const Instruction *pc;
   Instruction i;
   JitAbort abort; /* set when the instruction cannot be recorded */
 } Rec;
@@ -502,22 +481,23 @@ static void recordins(Rec *r) {
 static void fileout(void *ud, const char *s, size_t len) { fwrite(s, 1, len, (FILE *)ud); }
 
 static void finishtrace(vm_State *S, JitState *J) {
+  char src[VM_IDSIZE];
+  int line = pcline(J->pt, J->startpc);
   J->ntraces++;
   ir_append(&J->ir, IR_LOOP, IRT_VOID, 0, 0);
+  if (J->dump || J->verbose) srcname(J->pt, src);
   if (J->dump) {
-    fprintf(J->out, "---- TRACE %llu IR %s:%d\n", (unsigned long long)J->ntraces, shortsrc(J->pt),
-            pcline(J->pt, J->startpc));
+    fprintf(J->out, "---- TRACE %llu IR %s:%d\n", (unsigned long long)J->ntraces, src, line);
     ir_dump(&J->ir, fileout, J->out);
   }
   if (J->verbose)
     fprintf(J->out, "[TRACE %llu %s:%d loop, %u IR instructions, %u snapshots]\n",
-            (unsigned long long)J->ntraces, shortsrc(J->pt), pcline(J->pt, J->startpc),
-            (unsigned)(J->ir.n - REF_FIRST), (unsigned)J->ir.nsnap);
+            (unsigned long long)J->ntraces, src, line, (unsigned)(J->ir.n - REF_FIRST),
+            (unsigned)J->ir.nsnap);
   /* No backend yet: the loop goes on in the interpreter. Back off so that
   ** the same loop is not recorded again and again meanwhile. */
   J->aborts[JA_NO_BACKEND]++;
-  penalize(J, J->startpc);
-  findpenalty(J, J->startpc)->backoff = JIT_MAXBACKOFF;
+  penalize(J, J->startpc)->backoff = JIT_MAXBACKOFF;
   resetcount(J, J->startpc);
   stoprecording(S, J);
 }
@@ -529,19 +509,16 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (S != J->thread || ci != J->ci) return jitabort(S, J, JA_LEFT_FRAME, NULL);
   if (S->hookmask) return jitabort(S, J, JA_HOOK, pc);
   if (J->ir.n > JIT_MAXINS) return jitabort(S, J, JA_TOO_LONG, pc);
-  r.S = S;
   r.J = J;
   r.base = ci->func + 1;
   r.k = ci_func(ci)->p->k;
-  r.pc = pc;
   r.i = *pc;
   r.abort = JA__MAX;
   if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
   recordins(&r);
   if (r.abort != JA__MAX) return jitabort(S, J, r.abort, pc);
   if (J->opt.guardfails) return jitabort(S, J, JA_GUARD_FAILS, pc);
-  if (J->ir.n == REF_NONE) return jitabort(S, J, JA_NOMEM, pc);
-  J->nrecorded++;
+  if (J->ir.oom) return jitabort(S, J, JA_NOMEM, pc);
   if (pc == J->startpc) { /* the loop instruction: the loop closes */
     finishtrace(S, J);
     return 0;
@@ -557,10 +534,6 @@ void jit_cancel(vm_State *S) {
 
 void jit_setparam(vm_State *S, const char *name, int value) {
   JitState *J = jit_state(S);
-  int i;
   if (J == NULL) return;
-  if (strcmp(name, "hotloop") == 0 && value > 0) {
-    J->hotloop = (uint32_t)(value > 0xffff ? 0xffff : value);
-    for (i = 0; i < JIT_HOTSIZE; i++) J->hotcount[i] = (uint16_t)J->hotloop;
-  }
+  if (strcmp(name, "hotloop") == 0 && value > 0) sethotloop(J, value);
 }

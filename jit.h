@@ -68,13 +68,11 @@ typedef struct JitState {
   CallInfo *ci;          /* its frame */
   const Proto *pt;
   const Instruction *startpc;
-  int nrecorded;         /* bytecodes recorded */
   IRBuf ir;
   OptState opt;
   IRRef slot[JIT_MAXSLOTS]; /* the value of each frame slot, or REF_NONE */
   uint8_t written[JIT_MAXSLOTS]; /* slot changed since the trace began */
   int maxslot;
-  uint32_t *rulefired;
   /* statistics */
   uint64_t ntraces, naborts, aborts[JA__MAX];
 } JitState;

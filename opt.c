@@ -27,6 +27,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "internal.h"
 #include "opt.h"
 #include "opt_rules.h"
 
@@ -45,40 +46,9 @@ void opt_init(OptState *o, IRBuf *ir, uint32_t *rulefired) {
 ** Constant folding
 ** ---------------------------------------------------------------------- */
 
-/* Lua 5.4's integer floor division and modulo (luaV_idiv, luaV_mod);
-** n != 0. n == -1 is apart: INT64_MIN // -1 wraps, INT64_MIN % -1 is 0. */
-static int64_t lua_idiv(int64_t m, int64_t n) {
-  int64_t q;
-  if (n == -1) return (int64_t)(0 - (uint64_t)m);
-  q = m / n;
-  if ((m ^ n) < 0 && m % n != 0) q -= 1;
-  return q;
-}
-
-static int64_t lua_imod(int64_t m, int64_t n) {
-  int64_t r;
-  if (n == -1) return 0;
-  r = m % n;
-  if (r != 0 && (r ^ n) < 0) r += n;
-  return r;
-}
-
-/* Lua's shift: a count of 64 or more either way gives 0; a negative count
-** shifts the other way; right shifts are logical. */
-static int64_t lua_shl(int64_t x, int64_t n) {
-  if (n <= -64 || n >= 64) return 0;
-  return n >= 0 ? (int64_t)((uint64_t)x << n) : (int64_t)((uint64_t)x >> -n);
-}
-
-/* Lua 5.4's float % (luai_nummod): fmod, then toward the divisor's sign */
-static double lua_fmod(double a, double b) {
-  double m = fmod(a, b);
-  if ((m > 0) ? b < 0 : (m < 0 && b > 0)) m += b;
-  return m;
-}
-
-/* Lua 5.4's float ^ (luai_numpow) */
-static double lua_pow(double a, double b) { return b == 2 ? a * a : pow(a, b); }
+/* Folding computes with the interpreter's own arithmetic (interp.c), so a
+** folded constant is what the instruction would have produced. Divisors
+** are nonzero here, so the error paths (which need a state) never run. */
 
 static IRRef kint(OptState *o, int64_t v) {
   IRRef r = ir_kint(o->ir, v);
@@ -103,14 +73,14 @@ static IRRef foldint(OptState *o, IROp op, int64_t x, int64_t y) {
     case IR_SUB: return kint(o, (int64_t)(ux - uy));
     case IR_MUL: return kint(o, (int64_t)(ux * uy));
     case IR_NEG: return kint(o, (int64_t)(0 - ux));
-    case IR_IDIV: return y == 0 ? OPTR_NOMATCH : kint(o, lua_idiv(x, y));
-    case IR_MOD: return y == 0 ? OPTR_NOMATCH : kint(o, lua_imod(x, y));
+    case IR_IDIV: return y == 0 ? OPTR_NOMATCH : kint(o, interp_idiv(NULL, x, y));
+    case IR_MOD: return y == 0 ? OPTR_NOMATCH : kint(o, interp_mod(NULL, x, y));
     case IR_BAND: return kint(o, x & y);
     case IR_BOR: return kint(o, x | y);
     case IR_BXOR: return kint(o, x ^ y);
     case IR_BNOT: return kint(o, ~x);
-    case IR_SHL: return kint(o, lua_shl(x, y));
-    case IR_SHR: return kint(o, lua_shl(x, (int64_t)(0 - uy)));
+    case IR_SHL: return kint(o, interp_shiftl(x, y));
+    case IR_SHR: return kint(o, interp_shiftr(x, y));
     default: return OPTR_NOMATCH;
   }
 }
@@ -122,8 +92,8 @@ static IRRef foldnum(OptState *o, IROp op, double x, double y) {
     case IR_FMUL: return knum(o, x * y);
     case IR_FDIV: return knum(o, x / y);
     case IR_FNEG: return knum(o, -x);
-    case IR_FMOD: return knum(o, lua_fmod(x, y));
-    case IR_FPOW: return knum(o, lua_pow(x, y));
+    case IR_FMOD: return knum(o, interp_modf(NULL, x, y));
+    case IR_FPOW: return knum(o, interp_pow(x, y));
     case IR_FLOOR: return knum(o, floor(x));
     case IR_CEIL: return knum(o, ceil(x));
     case IR_FSQRT: return knum(o, sqrt(x));

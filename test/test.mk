@@ -264,9 +264,9 @@ $(RULES_GEN)/opt_examples.h: opt.rules $(RULEGEN)
 	@mkdir -p $(dir $@)
 	$(RULEGEN) --examples $@ opt.rules
 
-$(BUILD)/test/jit/test_opt: test/jit/test_opt.c opt.c ir.c opt.h ir.h opt_rules.h $(RULES_GEN)/opt_examples.h
+$(BUILD)/test/jit/test_opt: test/jit/test_opt.c libtide.a opt.h ir.h opt_rules.h $(RULES_GEN)/opt_examples.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -I. -I$(RULES_GEN) test/jit/test_opt.c opt.c ir.c -o $@ -lm
+	$(CC) $(CFLAGS) -I. -I$(RULES_GEN) test/jit/test_opt.c libtide.a -o $@ $(LDLIBS)
 
 test-rules: $(RULEGEN) $(BUILD)/test/jit/test_opt check-deps
 	@echo "== peephole rules: z3 proofs, wrong rules rejected, folding, CSE, every rule fires"
