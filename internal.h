@@ -312,7 +312,7 @@ typedef struct Proto {
   int *colinfo;   /* 1-based column of each instruction's operator/token, 0 if unknown */
   LocVar *locvars;
   TString *source;
-  uint32_t *hotcount; /* reserved for the JIT; NULL for now */
+  struct JitTrace *traces; /* compiled loops of this function (jit.h) */
 } Proto;
 
 /* Closures (young). u8 holds the number of upvalues. */

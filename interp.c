@@ -783,10 +783,13 @@ _Static_assert(sizeof(TValue) == (1 << SLOTSHIFT), "16-byte values");
       withpc({ (S)->top = (c); gc_step(S); updatebase(ci); updatetrap(ci); }); }
 
 /* Interrupt check on loop back-edges and function entries: one decrement
-** and branch; the rest happens every `period` checks. */
+** and branch; the rest happens every `period` checks. A compiled trace
+** may have run the loop meanwhile (interp_backedge): it leaves the frame
+** at another instruction, where the interpreter goes on. */
 #define checkinterrupt(S) \
   { if (l_unlikely(--ic <= 0)) { \
-      savestate(S, ci); ic = interp_backedge(S, ci); updatebase(ci); updatetrap(ci); } }
+      savestate(S, ci); ic = interp_backedge(S, ci); updatebase(ci); updatetrap(ci); \
+      if (l_unlikely(ci->u.l.savedpc != pc)) { pc = ci->u.l.savedpc; vmbreak; } } }
 
 #define dojump(ci, i, e) (pc += GETARG_sJ(i) + (e))
 /* A conditional jump back (`repeat ... until`) is a loop's back-edge too;

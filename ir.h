@@ -124,7 +124,7 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(HREFK, IRM_REF, IRM_REF, IRF_GUARD | IRF_LOAD)                         \
   X(HLOAD, IRM_REF, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
   X(HSTORE, IRM_REF, IRM_REF, IRF_STORE)                                   \
-  X(TBAR, IRM_REF, IRM_NONE, IRF_EFFECT)  /* write barrier for table op1 */ \
+  X(TBAR, IRM_REF, IRM_REF, IRF_EFFECT)  /* write barrier: table op1 got value op2 */ \
   /* upvalues: UREF is upvalue op2 of closure op1; ULOAD/USTORE its value */\
   X(UREF, IRM_REF, IRM_LIT, IRF_LOAD)                                      \
   X(ULOAD, IRM_REF, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \

@@ -59,6 +59,7 @@ JitState *jit_state(vm_State *S) {
 void jit_free(Global *g) {
   JitState *J = g->jit;
   if (J == NULL) return;
+  jit_flush(g);
   ir_free(&J->ir);
   if (J->out != stderr && J->out != NULL) fclose(J->out);
   free(J);
@@ -121,6 +122,8 @@ static void stoprecording(vm_State *S, JitState *J) {
   ir_free(&J->ir);
 }
 
+static void runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T);
+
 static int jitabort(vm_State *S, JitState *J, JitAbort why, const Instruction *pc) {
   J->naborts++;
   J->aborts[why]++;
@@ -140,6 +143,14 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   const Proto *pt;
   uint16_t *cnt;
   if (J == NULL || !J->on || J->recording) return 0;
+  if (ci_func(ci)->p->traces != NULL) {
+    JitTrace *T;
+    for (T = ci_func(ci)->p->traces; T != NULL; T = T->next)
+      if (T->startpc == pc) {
+        if (!S->hookmask && !G(S)->interrupt_pending) runtrace(S, ci, J, T);
+        return 0;
+      }
+  }
   cnt = &J->hotcount[jit_hashpc(pc)];
   if (--*cnt != 0) return 0;
   resetcount(J, pc);
@@ -155,6 +166,7 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   J->ci = ci;
   J->pt = pt;
   J->startpc = pc;
+  J->bodypc = NULL;
   ci->u.l.trap = 1;
   if (J->verbose) {
     char src[VM_IDSIZE];
@@ -356,7 +368,8 @@ static void setindex(Rec *r, IRRef t, IRRef idx, IRRef val, const TValue *vt, co
   if (ttisnil(old)) { r->abort = JA_NYI_NEWKEY; return; }
   emit(r, IR_ALOAD, valtype(old), ref, 0); /* guards that the slot is still not nil */
   emit(r, IR_ASTORE, IRT_VOID, ref, val);
-  emit(r, IR_TBAR, IRT_VOID, t, 0);
+  if (reftype(r, val) >= IRT_SHRSTR && reftype(r, val) <= IRT_THREAD) /* collectable */
+    emit(r, IR_TBAR, IRT_VOID, t, val);
 }
 
 static void getfield(Rec *r, int a, IRRef t, const TValue *vt, const TValue *key) {
@@ -366,6 +379,8 @@ static void getfield(Rec *r, int a, IRRef t, const TValue *vt, const TValue *key
   v = tab_getstr(hvalue(vt), tsvalue(key));
   if (ttisnil(v)) { r->abort = JA_NYI_NILREAD; return; }
   node = emit(r, IR_HREFK, IRT_PTR, t, kvalue(r, key));
+  if (node == r->J->ir.n - 1) /* new: the backend looks for the key where it is now */
+    ir_at(&r->J->ir, node)->k.i = (int64_t)((const Node *)(const void *)v - hvalue(vt)->node);
   setslot(r->J, a, emit(r, IR_HLOAD, valtype(v), node, 0));
 }
 
@@ -480,26 +495,290 @@ static void recordins(Rec *r) {
 
 static void fileout(void *ud, const char *s, size_t len) { fwrite(s, 1, len, (FILE *)ud); }
 
+/* Loop peeling. The recorded body ran once; it becomes the pre-loop, and
+** a copy of it, emitted through the optimizer after the LOOP marker, the
+** loop proper. In the copy a slot the body wrote reads the value the body
+** left there (the previous iteration's), and everything else is
+** re-emitted with its operands substituted, so what does not depend on
+** loop-carried values comes out of CSE as the pre-loop's instruction:
+** invariant loads, type guards and bounds checks run once. Where a slot's
+** value at the end of the copy differs from its value at the LOOP, a PHI
+** says that the back-edge moves the new value into the old one's place.
+** Guards in the copy get copies of their snapshots: every slot written in
+** the loop, with the copy's value where the original snapshot had one,
+** else the previous iteration's. Returns JA__MAX or why it failed. */
+static JitAbort copysnap(JitState *J, uint32_t sn, const IRRef *subst, uint32_t *out) {
+  IRBuf *b = &J->ir;
+  uint32_t mapofs = b->snap[sn].mapofs, nent = b->snap[sn].nent, k = 0;
+  int s;
+  if (!ir_addsnap(b, b->snap[sn].pc, b->snap[sn].nslots)) return JA_NOMEM;
+  for (s = 0; s < J->maxslot; s++) {
+    IRRef ref;
+    if (!J->written[s] || J->slot[s] == REF_NONE) continue;
+    while (k < nent && b->snapmap[mapofs + k].slot < s) k++;
+    ref = (k < nent && b->snapmap[mapofs + k].slot == s) ? subst[b->snapmap[mapofs + k].ref]
+                                                          : J->slot[s];
+    if (!ir_addsnapentry(b, (uint16_t)s, ref)) return JA_NOMEM;
+  }
+  *out = b->nsnap - 1;
+  return JA__MAX;
+}
+
+/* The PHIs. A pre-loop value the loop uses stands, in the loop, for its
+** own copy one iteration earlier: the pre-loop is the first iteration,
+** so at the back-edge each such value that is not invariant (its copy is
+** another instruction) takes its copy's value. That covers the values
+** slots carry (a slot read in the loop reads the pre-loop's value), and
+** pre-loop instructions the copy was CSE'd to. A PHI's new value, if a
+** pre-loop one, is itself used in the loop, and so on: a worklist. */
+static JitAbort addphis(JitState *J, const IRRef *subst, IRRef nbody, uint32_t nsnap1) {
+  IRBuf *b = &J->ir;
+  IRRef loop = b->loopref, end = b->n, ref;
+  uint8_t *need = (uint8_t *)calloc(nbody, 1);
+  IRRef *work = (IRRef *)malloc(nbody * sizeof(IRRef));
+  uint32_t nwork = 0, k;
+  JitAbort why = JA__MAX;
+#define NEED(x) do { IRRef x_ = (x); \
+    if (x_ < loop && !ir_isconst(b->ins[x_].op) && !need[x_]) { need[x_] = 1; work[nwork++] = x_; } \
+  } while (0)
+  if (need == NULL || work == NULL) { why = JA_NOMEM; goto done; }
+  for (ref = loop + 1; ref < end; ref++) {
+    const IRIns *ins = &b->ins[ref];
+    if (ir_isconst(ins->op)) continue;
+    if (ir_opmode[ins->op][0] == IRM_REF && ins->op1 != REF_NONE) NEED(ins->op1);
+    if (ir_opmode[ins->op][1] == IRM_REF && ins->op2 != REF_NONE) NEED(ins->op2);
+  }
+  for (k = nsnap1; k < b->nsnap; k++) {
+    uint32_t e;
+    for (e = 0; e < b->snap[k].nent; e++) NEED(b->snapmap[b->snap[k].mapofs + e].ref);
+  }
+  while (nwork > 0) {
+    IRRef x = work[--nwork];
+    if (subst[x] == REF_NONE) { why = JA_NYI_IR; goto done; }
+    if (subst[x] != x) NEED(subst[x]);
+  }
+  for (ref = REF_FIRST; ref < loop; ref++) {
+    if (!need[ref] || subst[ref] == ref) continue;
+    if (b->ins[ref].type != b->ins[subst[ref]].type) { why = JA_LOOP_UNSTABLE; goto done; }
+    if (ir_append(b, IR_PHI, (IRType)b->ins[ref].type, ref, subst[ref]) == REF_NONE) {
+      why = JA_NOMEM;
+      goto done;
+    }
+  }
+#undef NEED
+done:
+  free(need);
+  free(work);
+  return why;
+}
+
+static JitAbort copyloop(JitState *J, uint32_t *endsnap) {
+  IRBuf *b = &J->ir;
+  IRRef nbody = b->n, ref, loop;
+  uint32_t nsnap1 = b->nsnap, k;
+  IRRef *subst = (IRRef *)calloc(nbody, sizeof(IRRef));
+  uint32_t *snapcopy = (uint32_t *)malloc((nsnap1 ? nsnap1 : 1) * sizeof(uint32_t));
+  uint8_t *opaque = (uint8_t *)calloc(nbody, 1);
+  JitAbort why = JA__MAX;
+  int s;
+  if (subst == NULL || snapcopy == NULL || opaque == NULL) { why = JA_NOMEM; goto done; }
+  for (s = 0; s < J->maxslot; s++)
+    if (J->written[s] && J->slot[s] != REF_NONE) opaque[J->slot[s]] = 1;
+  J->opt.opaque = opaque;
+  J->opt.nopaque = nbody;
+  for (k = 0; k < nsnap1; k++) snapcopy[k] = UINT32_MAX;
+  loop = ir_append(b, IR_LOOP, IRT_VOID, 0, 0);
+  if (loop == REF_NONE) { why = JA_NOMEM; goto done; }
+  b->loopref = loop;
+  for (ref = REF_FIRST; ref < nbody; ref++) {
+    IRIns ins = b->ins[ref]; /* a copy: emitting may move the array */
+    IRRef x, y, nref;
+    if (ir_isconst(ins.op)) { subst[ref] = ref; continue; }
+    if (ins.op == IR_NOP) continue;
+    if (ins.op == IR_SLOAD) {
+      int slot = (int)ins.op1;
+      if (J->written[slot] && J->slot[slot] != REF_NONE) {
+        if (b->ins[J->slot[slot]].type != ins.type) { why = JA_LOOP_UNSTABLE; goto done; }
+        subst[ref] = J->slot[slot];
+      } else {
+        subst[ref] = ref; /* not written in the loop: invariant */
+      }
+      continue;
+    }
+    if (ir_isguard(ins.op)) {
+      if (snapcopy[ins.snap] == UINT32_MAX) {
+        why = copysnap(J, ins.snap, subst, &snapcopy[ins.snap]);
+        if (why != JA__MAX) goto done;
+      }
+      J->opt.cursnap = snapcopy[ins.snap];
+    }
+    x = ir_opmode[ins.op][0] == IRM_REF ? subst[ins.op1] : ins.op1;
+    y = ir_opmode[ins.op][1] == IRM_REF ? subst[ins.op2] : ins.op2;
+    nref = opt_emit(&J->opt, (IROp)ins.op, (IRType)ins.type, x, y);
+    if (b->oom) { why = JA_NOMEM; goto done; }
+    if (J->opt.guardfails) { why = JA_GUARD_FAILS; goto done; }
+    if (ins.op == IR_HREFK && nref == b->n - 1 && nref > loop) b->ins[nref].k = ins.k;
+    subst[ref] = nref;
+  }
+  /* the back-edge's snapshot: the loop body starts again */
+  if (!ir_addsnap(b, (uint32_t)(J->bodypc - J->pt->code), (uint16_t)J->maxslot)) {
+    why = JA_NOMEM;
+    goto done;
+  }
+  for (s = 0; s < J->maxslot; s++)
+    if (J->written[s] && J->slot[s] != REF_NONE &&
+        !ir_addsnapentry(b, (uint16_t)s, subst[J->slot[s]])) {
+      why = JA_NOMEM;
+      goto done;
+    }
+  *endsnap = b->nsnap - 1;
+  why = addphis(J, subst, nbody, nsnap1);
+done:
+  J->opt.opaque = NULL;
+  J->opt.nopaque = 0;
+  free(subst);
+  free(snapcopy);
+  free(opaque);
+  return why;
+}
+
+static void installtrace(vm_State *S, JitState *J, JitTrace *T) {
+  Proto *pt = (Proto *)J->pt;
+  (void)S;
+  T->pt = pt;
+  T->next = pt->traces;
+  pt->traces = T;
+  T->gnext = J->traces;
+  J->traces = T;
+}
+
+static void freetrace(JitTrace *T) {
+  asm_freecode(T);
+  ir_free(&T->ir);
+  free(T);
+}
+
 static void finishtrace(vm_State *S, JitState *J) {
   char src[VM_IDSIZE];
   int line = pcline(J->pt, J->startpc);
-  J->ntraces++;
-  ir_append(&J->ir, IR_LOOP, IRT_VOID, 0, 0);
+  uint32_t endsnap = 0;
+  JitAbort why;
+  JitTrace *T;
+  why = copyloop(J, &endsnap);
+  if (why != JA__MAX) {
+    jitabort(S, J, why, J->startpc);
+    return;
+  }
+  T = (JitTrace *)calloc(1, sizeof(JitTrace));
+  if (T == NULL) {
+    jitabort(S, J, JA_NOMEM, J->startpc);
+    return;
+  }
+  T->startpc = J->startpc;
+  T->bodypc = J->bodypc;
+  T->endsnap = endsnap;
+  T->ir = J->ir; /* the trace takes the IR over */
+  ir_init(&J->ir);
+  why = asm_trace(J, T);
+  if (why != JA__MAX) {
+    J->ir = T->ir; /* stoprecording frees it */
+    free(T);
+    jitabort(S, J, why, J->startpc);
+    return;
+  }
+  T->number = ++J->ntraces;
   if (J->dump || J->verbose) srcname(J->pt, src);
   if (J->dump) {
-    fprintf(J->out, "---- TRACE %llu IR %s:%d\n", (unsigned long long)J->ntraces, src, line);
-    ir_dump(&J->ir, fileout, J->out);
+    fprintf(J->out, "---- TRACE %llu IR %s:%d\n", (unsigned long long)T->number, src, line);
+    ir_dump(&T->ir, fileout, J->out);
+    fprintf(J->out, "---- TRACE %llu mcode %zu bytes\n", (unsigned long long)T->number, T->mclen);
+    asm_dump(T, J->out);
   }
   if (J->verbose)
-    fprintf(J->out, "[TRACE %llu %s:%d loop, %u IR instructions, %u snapshots]\n",
-            (unsigned long long)J->ntraces, src, line, (unsigned)(J->ir.n - REF_FIRST),
-            (unsigned)J->ir.nsnap);
-  /* No backend yet: the loop goes on in the interpreter. Back off so that
-  ** the same loop is not recorded again and again meanwhile. */
-  J->aborts[JA_NO_BACKEND]++;
-  penalize(J, J->startpc)->backoff = JIT_MAXBACKOFF;
+    fprintf(J->out, "[TRACE %llu %s:%d loop, %u IR instructions, %u snapshots, %zu bytes]\n",
+            (unsigned long long)T->number, src, line, (unsigned)(T->ir.n - REF_FIRST),
+            (unsigned)T->ir.nsnap, T->mclen);
+  installtrace(S, J, T);
   resetcount(J, J->startpc);
   stoprecording(S, J);
+}
+
+/* ----------------------------------------------------------------------
+** Running traces and leaving them
+** ---------------------------------------------------------------------- */
+
+/* Writes the values of snapshot `sn` into the frame at base. */
+static void restoresnap(const JitTrace *T, uint32_t sn, const JitExitState *ex, StkId base) {
+  const IRBuf *b = &T->ir;
+  const IRSnap *snap = &b->snap[sn];
+  uint32_t k;
+  for (k = 0; k < snap->nent; k++) {
+    const SnapEntry *e = &b->snapmap[snap->mapofs + k];
+    const IRIns *ins = &b->ins[e->ref];
+    TValue *o = s2v(base + e->slot);
+    uint64_t bits = 0;
+    if (ir_isconst(ins->op)) bits = ins->op == IR_KPRI ? 0 : ins->k.u;
+    else if (ins->reg != 0xff) bits = ins->type == IRT_NUM ? ex->fpr[ins->reg] : ex->gpr[ins->reg];
+    else if (ins->spill) bits = ex->spill[ins->spill - 1];
+    memcpy(&val_(o), &bits, sizeof(bits));
+    settt_(o, ins->type);
+  }
+}
+
+/* Runs T from the loop body's start until a guard fails, then puts the
+** frame as the snapshot says and points the frame at the bytecode to
+** resume at (interp.c's back-edge check sees savedpc change). */
+static void runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
+  JitExitState ex;
+  StkId base = ci->func + 1;
+  int sn;
+  ex.S = S;
+  ex.icount = &G(S)->icount;
+  ex.hookmask = &S->hookmask;
+  J->nentries++;
+  sn = T->fn(base, &ex);
+  restoresnap(T, (uint32_t)sn, &ex, base);
+  T->ir.snap[sn].count++;
+  T->nexits++;
+  J->nexits++;
+  ci->u.l.savedpc = T->pt->code + T->ir.snap[sn].pc;
+}
+
+vm_Integer jit_idiv(vm_Integer a, vm_Integer b) { return interp_idiv(NULL, a, b); }
+vm_Integer jit_imod(vm_Integer a, vm_Integer b) { return interp_mod(NULL, a, b); }
+vm_Integer jit_shiftr(vm_Integer a, vm_Integer b) { return interp_shiftr(a, b); }
+vm_Number jit_fmod(vm_Number a, vm_Number b) { return interp_modf(NULL, a, b); }
+void jit_tbar(vm_State *S, Table *t, GCObject *v) { gc_objbarrier(S, t, v); }
+
+static void unlinkglobal(JitState *J, JitTrace *T) {
+  JitTrace **pp;
+  for (pp = &J->traces; *pp != NULL; pp = &(*pp)->gnext)
+    if (*pp == T) {
+      *pp = T->gnext;
+      return;
+    }
+}
+
+void jit_freeproto(Global *g, Proto *p) {
+  JitTrace *T = p->traces, *next;
+  for (; T != NULL; T = next) {
+    next = T->next;
+    if (g->jit != NULL) unlinkglobal(g->jit, T);
+    freetrace(T);
+  }
+  p->traces = NULL;
+}
+
+void jit_flush(Global *g) {
+  JitState *J = g->jit;
+  JitTrace *T, *next;
+  if (J == NULL) return;
+  for (T = J->traces; T != NULL; T = next) {
+    next = T->gnext;
+    T->pt->traces = NULL;
+    freetrace(T);
+  }
+  J->traces = NULL;
 }
 
 int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
@@ -514,6 +793,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   r.k = ci_func(ci)->p->k;
   r.i = *pc;
   r.abort = JA__MAX;
+  if (J->bodypc == NULL) J->bodypc = pc;
   if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
   recordins(&r);
   if (r.abort != JA__MAX) return jitabort(S, J, r.abort, pc);

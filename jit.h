@@ -32,7 +32,10 @@
   X(GUARD_FAILS, "a guard always fails") \
   X(NOMEM, "out of memory") \
   X(ERROR, "an error unwound the loop") \
-  X(NO_BACKEND, "no machine code backend yet")
+  X(LOOP_UNSTABLE, "a variable changes type around the loop") \
+  X(NYI_IR, "IR instruction without machine code yet") \
+  X(TOO_MANY_SPILLS, "too many values live at once") \
+  X(NO_BACKEND, "no machine code backend for this machine")
 typedef enum JitAbort {
 #define JA_ENUM(name, msg) JA_##name,
   JIT_ABORTS(JA_ENUM)
@@ -47,6 +50,42 @@ extern const char *const jit_abortmsg[JA__MAX];
 #define JIT_MAXINS 4000         /* IR instructions per trace */
 #define JIT_PENALTY_SLOTS 32
 #define JIT_MAXBACKOFF 12       /* at most 2^12 x the threshold */
+
+#define JIT_MAXSPILL 192        /* spill slots per trace */
+
+/* What compiled code and the exit handler share: the trace's registers at
+** an exit (stored by the exit code), its spill slots, and where it checks
+** for interrupts and hooks at each loop back-edge. A trace is called as
+** fn(base, &ex) and returns the number of the snapshot it exits through. */
+typedef struct JitExitState {
+  uint64_t gpr[16];
+  uint64_t fpr[16];      /* the bits of each XMM register's low double */
+  vm_State *S;
+  int *icount;           /* &G->icount: the back-edge budget (interp.c) */
+  volatile int *hookmask;
+  uint64_t spill[JIT_MAXSPILL];
+} JitExitState;
+
+typedef int (*JitTraceFn)(TValue *base, JitExitState *ex);
+
+/* A compiled trace: a loop of one function. It belongs to the loop's
+** prototype (Proto.traces), which is old and never moves; the constants
+** it refers to are that prototype's, so the prototype keeps them alive. */
+typedef struct JitTrace {
+  struct JitTrace *next;      /* the prototype's next trace */
+  struct JitTrace *gnext;     /* every trace of the state, for jit.flush */
+  Proto *pt;
+  const Instruction *startpc; /* the loop instruction (back-edge) */
+  const Instruction *bodypc;  /* the loop body's first instruction */
+  uint64_t number;
+  IRBuf ir;                   /* kept: exits read its snapshots and registers */
+  uint32_t endsnap;           /* the snapshot at the loop's back-edge */
+  uint8_t *mcode;             /* mmap'ed, read+execute */
+  size_t mcsize;              /* mapped bytes */
+  size_t mclen;               /* code bytes */
+  JitTraceFn fn;
+  uint64_t nexits;
+} JitTrace;
 
 typedef struct JitPenalty {
   const Instruction *pc;
@@ -73,8 +112,11 @@ typedef struct JitState {
   IRRef slot[JIT_MAXSLOTS]; /* the value of each frame slot, or REF_NONE */
   uint8_t written[JIT_MAXSLOTS]; /* slot changed since the trace began */
   int maxslot;
+  const Instruction *bodypc; /* the first recorded instruction */
+  JitTrace *traces;      /* every compiled trace (JitTrace.gnext) */
   /* statistics */
   uint64_t ntraces, naborts, aborts[JA__MAX];
+  uint64_t nexits, nentries;
 } JitState;
 
 JitState *jit_state(vm_State *S); /* created on first use; NULL when out of memory */
@@ -90,6 +132,23 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc);
 void jit_setparam(vm_State *S, const char *name, int value);
 /* An error unwinds the frames being recorded: the trace is dropped. */
 void jit_cancel(vm_State *S);
+/* Frees the traces of a prototype being collected. */
+void jit_freeproto(Global *g, Proto *p);
+/* Drops every compiled trace (jit.flush). */
+void jit_flush(Global *g);
+/* The backend (asm_x64.c): compiles J's finished IR into T's machine code.
+** Returns JA__MAX on success, else the reason it could not. */
+JitAbort asm_trace(JitState *J, JitTrace *T);
+void asm_freecode(JitTrace *T);
+/* Writes a listing of T's machine code. */
+void asm_dump(const JitTrace *T, FILE *out);
+/* Helpers compiled code calls */
+vm_Integer jit_idiv(vm_Integer a, vm_Integer b);
+vm_Integer jit_imod(vm_Integer a, vm_Integer b);
+vm_Integer jit_shiftr(vm_Integer a, vm_Integer b);
+vm_Number jit_fmod(vm_Number a, vm_Number b);
+void jit_tbar(vm_State *S, Table *t, GCObject *v);
+
 /* The `jit` module (libjit.c), preloaded by vm_openlibs. */
 int jit_openlib(vm_State *S);
 

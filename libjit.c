@@ -6,13 +6,14 @@
 ** -jhotloop=N options call these functions.
 **
 **   jit.on(), jit.off()   start or stop counting hot loops and recording
-**   jit.flush()           forget counters and backoff (and, later, traces)
+**   jit.flush()           drop every compiled trace, counters and backoff
 **   jit.status()          true if the JIT is on
 **   jit.verbose(on [, file]), jit.dump(on [, file])
 **                         a line per trace start, abort and completion;
 **                         the IR of each trace (to stderr or to file)
 **   jit.hotloop(n)        back-edges before a loop is recorded
-**   jit.stats()           {traces=, aborts=, abort_reasons={[reason]=n}}
+**   jit.stats()           {traces=, aborts=, abort_reasons={[reason]=n},
+**                         entries=, exits=}
 **
 ** Unlike the other libraries this one reaches into the VM (jit.h): the
 ** JIT has no public C API yet.
@@ -46,6 +47,7 @@ static int j_off(vm_State *S) {
 
 static int j_flush(vm_State *S) {
   JitState *J = getjit(S);
+  jit_flush(G(S));
   memset(J->penalty, 0, sizeof(J->penalty));
   jit_setparam(S, "hotloop", (int)J->hotloop);
   return 0;
@@ -104,6 +106,10 @@ static int j_stats(vm_State *S) {
     vm_setfield(S, -2, jit_abortmsg[i]);
   }
   vm_setfield(S, -2, "abort_reasons");
+  vm_pushinteger(S, (vm_Integer)J->nentries);
+  vm_setfield(S, -2, "entries");
+  vm_pushinteger(S, (vm_Integer)J->nexits);
+  vm_setfield(S, -2, "exits");
   return 1;
 }
 

@@ -14,9 +14,10 @@
 **   4. looks for an identical earlier instruction (CSE): same opcode, type
 **      and operands, found through the opcode's chain (IRIns.prev). Pure
 **      instructions only (no IRF_EFFECT, IRF_STORE, IRF_ALLOC); a load
-**      (IRF_LOAD) is not matched across a store, an allocation, a call
-**      (CALLS) or the LOOP marker emitted since (a loop's later stores run
-**      before its next iteration's loads). A comparison guard identical to
+**      (IRF_LOAD) is not matched across a store that may alias it, an
+**      allocation or call (CALLS), nor across the LOOP marker when such a
+**      store is in the loop (its later stores run before the next
+**      iteration's loads). A comparison guard identical to
 **      an earlier one is redundant: nothing is emitted, REF_NONE returned;
 **      a guard that has a value (SLOAD, ALOAD...) returns the earlier one;
 **   5. appends it; a guard gets the current snapshot (o->cursnap).
@@ -178,13 +179,32 @@ static int novalue(IROp op) {
   }
 }
 
-/* The last instruction a load cannot be moved across: a store, an
-** allocation or call, the loop marker. */
-static IRRef loadbarrier(const IRBuf *ir) {
-  IRRef lim = ir->chain[IR_LOOP];
-  int op;
-  for (op = 0; op < IR__MAX; op++)
-    if ((ir_opflags[op] & (IRF_STORE | IRF_ALLOC)) && ir->chain[op] > lim) lim = ir->chain[op];
+/* The stores that may change what a load of opcode op reads. Array
+** stores do not move the array or change its size (the recorder only
+** stores into present slots), so FLOAD survives them; calls change
+** anything. */
+static int aliases(IROp load, IROp store) {
+  if (store == IR_CALLS) return 1;
+  switch (load) {
+    case IR_FLOAD: return store == IR_FSTORE;
+    case IR_ALOAD: return store == IR_ASTORE;
+    case IR_HREFK: case IR_HLOAD: return store == IR_HSTORE;
+    case IR_UREF: case IR_ULOAD: return store == IR_USTORE;
+    default: return 1;
+  }
+}
+
+/* The last instruction a load of opcode op cannot be moved across: a
+** store that may alias it, or an allocation. The loop marker too when
+** such a store is anywhere in the loop: the loop's later stores run
+** before its next iteration's loads. */
+static IRRef loadbarrier(const IRBuf *ir, IROp op) {
+  IRRef lim = 0;
+  int s;
+  for (s = 0; s < IR__MAX; s++)
+    if (((ir_opflags[s] & IRF_STORE) && aliases(op, (IROp)s)) || (ir_opflags[s] & IRF_ALLOC))
+      if (ir->chain[s] > lim) lim = ir->chain[s];
+  if (lim != 0 && lim < ir->chain[IR_LOOP]) lim = ir->chain[IR_LOOP];
   return lim;
 }
 
@@ -192,7 +212,7 @@ static IRRef cse(OptState *o, IROp op, IRType t, IRRef a, IRRef b) {
   uint8_t f = ir_opflags[op];
   IRRef ref, lim = 0;
   if ((f & (IRF_EFFECT | IRF_STORE | IRF_ALLOC | IRF_CONST)) || op == IR_NOP) return OPTR_NOMATCH;
-  if (f & IRF_LOAD) lim = loadbarrier(o->ir);
+  if (f & IRF_LOAD) lim = loadbarrier(o->ir, op);
   for (ref = o->ir->chain[op]; ref > lim; ref = IR(ref)->prev) {
     const IRIns *ins = IR(ref);
     if (ins->op1 == a && ins->op2 == b && ins->type == t) return novalue(op) ? REF_NONE : ref;

@@ -18,6 +18,12 @@ typedef struct OptState {
   int guardfails;       /* set when a guard was folded to "always exits" */
   uint32_t *rulefired;  /* per rule, times it fired (opt_nrules entries) */
   int norules;          /* 1: constant folding and CSE only (tests) */
+  /* Refs below nopaque with opaque[ref] set are values whose definition
+  ** rules must not look into: in a loop's copy (jit.c) the values a slot
+  ** carries from one iteration to the next stand for the previous
+  ** iteration's value, not for the pre-loop instruction that made them. */
+  const uint8_t *opaque;
+  IRRef nopaque;
 } OptState;
 
 void opt_init(OptState *o, IRBuf *ir, uint32_t *rulefired);

@@ -17,7 +17,11 @@
 #define OPTR_NOMATCH ((IRRef)0xffffffffu) /* no rule applies */
 #define OPTR_OOM ((IRRef)0xfffffffeu)     /* memory ran out */
 #define OPTR_IR(o, r) (&(o)->ir->ins[r])
-#define OPTR_ISOP(o, r, op_, t_) (OPTR_IR(o, r)->op == (op_) && OPTR_IR(o, r)->type == (t_))
+/* a nested pattern never looks into an opaque value (a loop-carried one,
+** see OptState.opaque) */
+#define OPTR_ISOP(o, r, op_, t_) \
+  (OPTR_IR(o, r)->op == (op_) && OPTR_IR(o, r)->type == (t_) && \
+   !((r) < (o)->nopaque && (o)->opaque[r]))
 #define OPTR_ISLIT(o, r, kop, bits) (OPTR_IR(o, r)->op == (kop) && OPTR_IR(o, r)->k.u == (bits))
 #define OPTR_FIRED(o, i) do { if ((o)->rulefired) (o)->rulefired[i]++; } while (0)
 

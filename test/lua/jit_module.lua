@@ -1,6 +1,5 @@
 -- The jit module: control, statistics, hot loop detection, aborts with
--- reasons and their backoff. (No machine code yet: a completed trace is
--- counted and the loop keeps running in the interpreter.)
+-- reasons and their backoff, compiled loops.
 local jit = require "jit"
 assert(type(jit) == "table" and rawget(_G, "jit") == nil, "jit is a module, not a global")
 if os.getenv("TIDE_JIT") == nil then assert(jit.status() == false, "off by default") end

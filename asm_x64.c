@@ -1,0 +1,1007 @@
+/*
+** asm_x64.c — the x86-64 backend: register allocation and the lowering of
+** a finished trace's IR (jit.c) to machine code (through x64enc.c).
+**
+** A trace is a C function fn(base, ex) (jit.h): RDI holds the frame's
+** first slot, RSI the JitExitState the caller gave it. Layout of the code:
+**
+**   prologue          save the callee-saved registers; R14 = base, R15 = ex
+**   pre-loop          the first, peeled iteration (refs below the LOOP)
+**   loop:             the loop body (refs after the LOOP)
+**                     back-edge: budget and hook checks (guards), the PHI
+**                     moves, jmp loop
+**   exit stubs        one per snapshot some guard uses: eax = its number
+**   exit              store every register into ex, epilogue, return eax
+**
+** Registers: a linear scan over the trace, in one pass before any code is
+** emitted, gives each value a register or, when none is free, a spill
+** slot in ex (the value with the furthest last use is the one spilled,
+** for all its life). A value keeps its register through the instruction
+** that uses it last, so a result never shares a register with an operand
+** or with a value a guard's snapshot still needs. Values defined before
+** the LOOP and used after it, and both sides of each PHI, live to the end
+** of the trace (the loop runs them again). Three general registers (RAX,
+** RDX, R11) and two XMM registers (XMM0, XMM1) are never allocated: they
+** hold operands that are constants or spilled, and results to be spilled.
+** Calls to C helpers (pow, fmod, integer division, variable shifts, the
+** table write barrier) save the caller-saved registers live across them
+** in ex and restore them after.
+**
+** An exit stores all registers into ex and returns the snapshot number;
+** jit.c then writes the snapshot's values back into the frame (reading
+** each value's register or spill slot, which the IR instructions record)
+** and the interpreter resumes at the snapshot's bytecode.
+**
+** Code memory is mapped read+write while the trace is emitted, then
+** switched to read+execute: never both at once.
+*/
+#include "jit.h"
+
+#if defined(__x86_64__) && !defined(TIDE_NO_JIT)
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "x64enc.h"
+
+#define RID_NONE 0xff
+
+#define R_BASE X64_R14 /* the frame's slot 0 */
+#define R_EX X64_R15   /* the JitExitState */
+#define R_TMP X64_RAX  /* scratch: first operand, result to spill */
+#define R_TMP2 X64_RDX /* scratch: second operand */
+#define R_TMP3 X64_R11 /* scratch: addresses, constants */
+#define X_TMP X64_XMM0
+#define X_TMP2 X64_XMM1
+
+/* Allocatable registers, callee-saved ones first (they survive calls) */
+static const uint8_t gpr_alloc[] = {X64_RBX, X64_R12, X64_R13, X64_RBP, X64_RCX,
+                                    X64_RSI, X64_RDI, X64_R8,  X64_R9,  X64_R10};
+#define NGPR ((int)sizeof(gpr_alloc))
+#define NXMM 14 /* XMM2..XMM15 */
+#define callersaved(r) ((r) != X64_RBX && (r) != X64_R12 && (r) != X64_R13 && (r) != X64_RBP)
+#define calleesaved_list {X64_RBX, X64_RBP, X64_R12, X64_R13, X64_R14, X64_R15}
+
+#define TV_SIZE ((int32_t)sizeof(TValue))
+#define TV_TT ((int32_t)offsetof(TValue, tt_))
+#define EX_GPR(r) ((int32_t)(offsetof(JitExitState, gpr) + 8 * (size_t)(r)))
+#define EX_FPR(r) ((int32_t)(offsetof(JitExitState, fpr) + 8 * (size_t)(r)))
+#define EX_SPILL(s) ((int32_t)(offsetof(JitExitState, spill) + 8 * (size_t)(s)))
+
+typedef struct Patch {
+  uint8_t *field; /* a rel32 to point at the stub of snapshot `snap` */
+  uint32_t snap;
+} Patch;
+
+typedef struct Asm {
+  IRBuf *ir;
+  X64Buf mc;
+  IRRef *lastuse;    /* per ref: the last instruction using it (0: dead) */
+  uint32_t *livemask; /* per ref of a call: registers live across it */
+  uint32_t nspill;
+  Patch *patch;
+  uint32_t npatch, patchcap;
+  int oom;
+} Asm;
+
+#define IR(ref) (&as->ir->ins[ref])
+
+/* ----------------------------------------------------------------------
+** Which instructions have values, and of what class
+** ---------------------------------------------------------------------- */
+
+/* The types whose values are only a tag (no payload to hold) */
+static int haspayload(IRType t) {
+  return t != IRT_VOID && t != IRT_NIL && t != IRT_FALSE && t != IRT_TRUE;
+}
+
+static int hasvalue(const IRIns *ins) {
+  return !ir_isconst(ins->op) && ins->op != IR_PHI && ins->op != IR_LOOP &&
+         ins->op != IR_NOP && haspayload((IRType)ins->type);
+}
+
+#define isfpr(ins) ((ins)->type == IRT_NUM)
+
+/* The opcodes lowered as calls to C helpers */
+static int iscall(const IRIns *ins) {
+  switch (ins->op) {
+    case IR_FPOW: case IR_FMOD: case IR_IDIV: case IR_MOD: case IR_TBAR:
+      return 1;
+    case IR_SHL: case IR_SHR: /* unless the count is a constant */
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+/* ----------------------------------------------------------------------
+** Liveness and register allocation
+** ---------------------------------------------------------------------- */
+
+static void use(Asm *as, IRRef user, IRRef ref) {
+  if (ref == REF_NONE || ir_isconst(IR(ref)->op)) return;
+  if (as->lastuse[ref] < user) as->lastuse[ref] = user;
+}
+
+/* Last uses, found backwards, so that an instruction nothing live uses
+** is dead (no code); then extended over the loop. */
+static void liveness(Asm *as) {
+  IRBuf *ir = as->ir;
+  IRRef ref, n = ir->n, loop = ir->loopref;
+  for (ref = n - 1; ref >= REF_FIRST; ref--) {
+    IRIns *ins = IR(ref);
+    uint8_t f = ir_opflags[ins->op];
+    int live = (f & (IRF_GUARD | IRF_STORE | IRF_EFFECT)) || ins->op == IR_PHI ||
+               as->lastuse[ref] != 0;
+    if (!live || ir_isconst(ins->op)) continue;
+    if (ins->op == IR_PHI) { /* both sides live to the end */
+      use(as, n, ins->op1);
+      use(as, n, ins->op2);
+      continue;
+    }
+    if (ir_opmode[ins->op][0] == IRM_REF) use(as, ref, ins->op1);
+    if (ir_opmode[ins->op][1] == IRM_REF) use(as, ref, ins->op2);
+    if (ir_isguard(ins->op)) { /* an exit reads its snapshot's values */
+      const IRSnap *sn = &ir->snap[ins->snap];
+      uint32_t k;
+      for (k = 0; k < sn->nent; k++) use(as, ref, ir->snapmap[sn->mapofs + k].ref);
+    }
+  }
+  if (loop != REF_NONE)
+    for (ref = REF_FIRST; ref < loop; ref++)
+      if (as->lastuse[ref] > loop) as->lastuse[ref] = n;
+}
+
+typedef struct Active {
+  IRRef ref[16];
+  int n;
+} Active;
+
+static void expire(Asm *as, Active *act, IRRef now) {
+  int i = 0;
+  while (i < act->n) {
+    if (as->lastuse[act->ref[i]] < now) act->ref[i] = act->ref[--act->n];
+    else i++;
+  }
+}
+
+static int regfree(Asm *as, const Active *act, int r) {
+  int i;
+  for (i = 0; i < act->n; i++)
+    if (IR(act->ref[i])->reg == r) return 0;
+  return 1;
+}
+
+static int newspill(Asm *as, IRRef ref) {
+  if (as->nspill >= JIT_MAXSPILL) return 0;
+  IR(ref)->spill = (uint8_t)(++as->nspill);
+  return 1;
+}
+
+/* Gives ref a register of its class, or spills it or the active value
+** that lives longest. Returns 0 when spill slots ran out. */
+static int allocreg(Asm *as, Active *act, IRRef ref) {
+  IRIns *ins = IR(ref);
+  int fp = isfpr(ins), i, victim = -1;
+  int nregs = fp ? NXMM : NGPR;
+  for (i = 0; i < nregs; i++) {
+    int r = fp ? X64_XMM2 + i : gpr_alloc[i];
+    if (regfree(as, act, r)) {
+      ins->reg = (uint8_t)r;
+      act->ref[act->n++] = ref;
+      return 1;
+    }
+  }
+  for (i = 0; i < act->n; i++)
+    if (victim < 0 || as->lastuse[act->ref[i]] > as->lastuse[act->ref[victim]]) victim = i;
+  if (victim >= 0 && as->lastuse[act->ref[victim]] > as->lastuse[ref]) {
+    IRIns *v = IR(act->ref[victim]);
+    ins->reg = v->reg;
+    v->reg = RID_NONE;
+    if (!newspill(as, act->ref[victim])) return 0;
+    act->ref[victim] = ref;
+    return 1;
+  }
+  return newspill(as, ref);
+}
+
+static JitAbort allocate(Asm *as) {
+  IRRef ref, n = as->ir->n;
+  Active gpr, fpr;
+  gpr.n = fpr.n = 0;
+  for (ref = REF_FIRST; ref < n; ref++) {
+    IRIns *ins = IR(ref);
+    ins->reg = RID_NONE;
+    ins->spill = 0;
+  }
+  for (ref = REF_FIRST; ref < n; ref++) {
+    IRIns *ins = IR(ref);
+    expire(as, &gpr, ref);
+    expire(as, &fpr, ref);
+    if (ir_isconst(ins->op) || (as->lastuse[ref] == 0 && !(ir_opflags[ins->op] &
+                                (IRF_GUARD | IRF_STORE | IRF_EFFECT))))
+      continue; /* dead */
+    if (iscall(ins)) {
+      uint32_t mask = 0;
+      int i;
+      for (i = 0; i < gpr.n; i++)
+        if (IR(gpr.ref[i])->reg != RID_NONE) mask |= 1u << IR(gpr.ref[i])->reg;
+      for (i = 0; i < fpr.n; i++)
+        if (IR(fpr.ref[i])->reg != RID_NONE) mask |= 1u << (16 + IR(fpr.ref[i])->reg);
+      as->livemask[ref] = mask;
+    }
+    if (hasvalue(ins) && as->lastuse[ref] != 0 && !allocreg(as, isfpr(ins) ? &fpr : &gpr, ref))
+      return JA_TOO_MANY_SPILLS;
+  }
+  return JA__MAX;
+}
+
+/* ----------------------------------------------------------------------
+** Operands and results
+** ---------------------------------------------------------------------- */
+
+#define spillmem(ins) x64mem(R_EX, EX_SPILL((ins)->spill - 1))
+
+static int fitsi32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+
+/* A constant's 64-bit payload */
+static uint64_t kbits(const IRIns *k) { return k->op == IR_KPRI ? 0 : k->k.u; }
+
+/* The general register holding ref's value: its own, or `tmp` loaded
+** with the constant or the spilled value. */
+static int gpr_of(Asm *as, IRRef ref, int tmp) {
+  IRIns *ins = IR(ref);
+  if (ir_isconst(ins->op)) {
+    x64_mov_ri(&as->mc, tmp, (int64_t)kbits(ins));
+    return tmp;
+  }
+  if (ins->reg != RID_NONE) return ins->reg;
+  x64_mov_rm(&as->mc, tmp, spillmem(ins));
+  return tmp;
+}
+
+static int xmm_of(Asm *as, IRRef ref, int tmp) {
+  IRIns *ins = IR(ref);
+  if (ir_isconst(ins->op)) {
+    if (ins->k.u == 0) {
+      x64_xorpd_xx(&as->mc, tmp, tmp);
+    } else {
+      x64_mov_ri(&as->mc, R_TMP2, (int64_t)ins->k.u); /* not R_TMP3: see storevalue */
+      x64_movq_xr(&as->mc, tmp, R_TMP2);
+    }
+    return tmp;
+  }
+  if (ins->reg != RID_NONE) return ins->reg;
+  x64_movsd_xm(&as->mc, tmp, spillmem(ins));
+  return tmp;
+}
+
+/* Where to compute ref's result: its register, or the scratch one */
+static int dst_gpr(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  return ins->reg != RID_NONE ? ins->reg : R_TMP;
+}
+static int dst_xmm(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  return ins->reg != RID_NONE ? ins->reg : X_TMP;
+}
+
+/* After computing into dst: a spilled result goes to its slot. */
+static void done_gpr(Asm *as, IRRef ref, int dst) {
+  IRIns *ins = IR(ref);
+  if (ins->reg == RID_NONE && ins->spill) x64_mov_mr(&as->mc, spillmem(ins), dst);
+}
+static void done_xmm(Asm *as, IRRef ref, int dst) {
+  IRIns *ins = IR(ref);
+  if (ins->reg == RID_NONE && ins->spill) x64_movsd_mx(&as->mc, spillmem(ins), dst);
+}
+
+static int isk32(Asm *as, IRRef ref) {
+  const IRIns *k = IR(ref);
+  return (k->op == IR_KINT || k->op == IR_KPTR || k->op == IR_KGC) && fitsi32((int64_t)k->k.u);
+}
+
+/* ----------------------------------------------------------------------
+** Guards
+** ---------------------------------------------------------------------- */
+
+/* Exits through ref's snapshot when condition cc holds. */
+static void exitif(Asm *as, X64CC cc, IRRef ref) {
+  uint8_t *field = x64_jcc(&as->mc, cc, NULL);
+  if (field == NULL) return; /* overflow: retried with more room */
+  if (as->npatch == as->patchcap) {
+    uint32_t ncap = as->patchcap ? as->patchcap * 2 : 64;
+    Patch *np = (Patch *)realloc(as->patch, ncap * sizeof(Patch));
+    if (np == NULL) {
+      as->oom = 1;
+      return;
+    }
+    as->patch = np;
+    as->patchcap = ncap;
+  }
+  as->patch[as->npatch].field = field;
+  as->patch[as->npatch].snap = IR(ref)->snap;
+  as->npatch++;
+}
+
+/* The condition under which an integer comparison guard exits */
+static X64CC intexit(IROp op) {
+  switch (op) {
+    case IR_LT: return X64_CC_GE;
+    case IR_GE: return X64_CC_L;
+    case IR_LE: return X64_CC_G;
+    case IR_GT: return X64_CC_LE;
+    case IR_ULT: return X64_CC_AE;
+    case IR_UGE: return X64_CC_B;
+    case IR_ULE: return X64_CC_A;
+    case IR_UGT: return X64_CC_BE;
+    case IR_EQ: return X64_CC_NE;
+    default: return X64_CC_E; /* NE */
+  }
+}
+
+static void asm_intguard(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  int a = gpr_of(as, ins->op1, R_TMP);
+  if (isk32(as, ins->op2)) {
+    x64_cmp_ri(&as->mc, a, (int32_t)IR(ins->op2)->k.i);
+  } else {
+    int b = gpr_of(as, ins->op2, R_TMP2);
+    x64_cmp_rr(&as->mc, a, b);
+  }
+  exitif(as, intexit((IROp)ins->op), ref);
+}
+
+/* ucomisd sets CF for "below" and ZF, PF and CF all for unordered. `a < b`
+** is tested as `b > a` (CF and ZF clear), false when unordered. */
+static void asm_fpguard(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  int a = xmm_of(as, ins->op1, X_TMP), b = xmm_of(as, ins->op2, X_TMP2);
+  switch (ins->op) {
+    case IR_FLT: x64_ucomisd_xx(&as->mc, b, a); exitif(as, X64_CC_BE, ref); break;
+    case IR_FNLT: x64_ucomisd_xx(&as->mc, b, a); exitif(as, X64_CC_A, ref); break;
+    case IR_FLE: x64_ucomisd_xx(&as->mc, b, a); exitif(as, X64_CC_B, ref); break;
+    case IR_FNLE: x64_ucomisd_xx(&as->mc, b, a); exitif(as, X64_CC_AE, ref); break;
+    case IR_FEQ: /* holds when ZF and not PF */
+      x64_ucomisd_xx(&as->mc, a, b);
+      exitif(as, X64_CC_NE, ref);
+      exitif(as, X64_CC_P, ref);
+      break;
+    default: { /* FNE: exits when equal and ordered */
+      uint8_t *skip;
+      x64_ucomisd_xx(&as->mc, a, b);
+      skip = x64_jcc8(&as->mc, X64_CC_P, NULL);
+      exitif(as, X64_CC_E, ref);
+      if (skip != NULL) x64_patch_rel8(skip, as->mc.p);
+      break;
+    }
+  }
+}
+
+/* Exits unless the tag at [base + disp] is t */
+static void asm_tagguard(Asm *as, int base, int32_t disp, IRType t, IRRef ref) {
+  x64_cmp8_mi(&as->mc, x64mem(base, disp), (int)t);
+  exitif(as, X64_CC_NE, ref);
+}
+
+/* ----------------------------------------------------------------------
+** Loads and stores of values
+** ---------------------------------------------------------------------- */
+
+/* Loads the payload of a value of ref's type at m into ref's register */
+static void loadvalue(Asm *as, IRRef ref, X64Mem m) {
+  IRIns *ins = IR(ref);
+  if (!hasvalue(ins) || as->lastuse[ref] == 0) return;
+  if (isfpr(ins)) {
+    int d = dst_xmm(as, ref);
+    x64_movsd_xm(&as->mc, d, m);
+    done_xmm(as, ref, d);
+  } else {
+    int d = dst_gpr(as, ref);
+    x64_mov_rm(&as->mc, d, m);
+    done_gpr(as, ref, d);
+  }
+}
+
+/* Stores value ref (payload and tag) into the TValue at [base + disp];
+** base may be R_TMP3, which loading the value leaves alone. */
+static void storevalue(Asm *as, int base, int32_t disp, IRRef val) {
+  IRIns *v = IR(val);
+  IRType t = (IRType)v->type;
+  if (isfpr(v)) {
+    int x = xmm_of(as, val, X_TMP2);
+    x64_movsd_mx(&as->mc, x64mem(base, disp), x);
+  } else if (haspayload(t)) {
+    if (ir_isconst(v->op) && fitsi32((int64_t)v->k.u)) {
+      x64_mov_mi(&as->mc, x64mem(base, disp), (int32_t)v->k.i);
+    } else {
+      int r = gpr_of(as, val, R_TMP2);
+      x64_mov_mr(&as->mc, x64mem(base, disp), r);
+    }
+  }
+  x64_mov8_mi(&as->mc, x64mem(base, disp + TV_TT), (int)t);
+}
+
+static const struct {
+  int16_t ofs;
+  uint8_t size; /* 0: not a plain field */
+} fieldinfo[IRFL__MAX] = {
+  [IRFL_TAB_META] = {offsetof(Table, metatable), 8},
+  [IRFL_TAB_ARRAY] = {offsetof(Table, array), 8},
+  [IRFL_TAB_ASIZE] = {offsetof(Table, asize), 4},
+  [IRFL_TAB_NODE] = {offsetof(Table, node), 8},
+  [IRFL_FUNC_PROTO] = {offsetof(LClosure, p), 8},
+};
+
+/* ----------------------------------------------------------------------
+** Calls to C helpers
+** ---------------------------------------------------------------------- */
+
+static void saveregs(Asm *as, uint32_t mask, int restore) {
+  int r;
+  for (r = 0; r < 16; r++)
+    if ((mask & (1u << r)) && callersaved(r)) {
+      if (restore) x64_mov_rm(&as->mc, r, x64mem(R_EX, EX_GPR(r)));
+      else x64_mov_mr(&as->mc, x64mem(R_EX, EX_GPR(r)), r);
+    }
+  for (r = 0; r < 16; r++)
+    if (mask & (1u << (16 + r))) {
+      if (restore) x64_movsd_xm(&as->mc, r, x64mem(R_EX, EX_FPR(r)));
+      else x64_movsd_mx(&as->mc, x64mem(R_EX, EX_FPR(r)), r);
+    }
+}
+
+static void callfn(Asm *as, const void *fn) {
+  x64_mov_ri(&as->mc, R_TMP, (int64_t)(uintptr_t)fn);
+  x64_call_r(&as->mc, R_TMP);
+}
+
+/* op1 and op2 as two integer arguments; the result in ref's register */
+static void asm_callii(Asm *as, IRRef ref, const void *fn) {
+  IRIns *ins = IR(ref);
+  uint32_t mask = as->livemask[ref];
+  int a, b, d;
+  saveregs(as, mask, 0);
+  a = gpr_of(as, ins->op1, R_TMP);
+  if (a != R_TMP) x64_mov_rr(&as->mc, R_TMP, a);
+  b = gpr_of(as, ins->op2, R_TMP2);
+  x64_mov_rr(&as->mc, X64_RSI, b);
+  x64_mov_rr(&as->mc, X64_RDI, R_TMP);
+  callfn(as, fn);
+  d = dst_gpr(as, ref);
+  if (d != X64_RAX) x64_mov_rr(&as->mc, d, X64_RAX);
+  done_gpr(as, ref, d);
+  saveregs(as, mask, 1);
+}
+
+static void asm_callnn(Asm *as, IRRef ref, const void *fn) {
+  IRIns *ins = IR(ref);
+  uint32_t mask = as->livemask[ref];
+  int a, b, d;
+  saveregs(as, mask, 0);
+  a = xmm_of(as, ins->op1, X64_XMM0);
+  if (a != X64_XMM0) x64_movaps_xx(&as->mc, X64_XMM0, a);
+  b = xmm_of(as, ins->op2, X64_XMM1);
+  if (b != X64_XMM1) x64_movaps_xx(&as->mc, X64_XMM1, b);
+  callfn(as, fn);
+  d = dst_xmm(as, ref);
+  if (d != X64_XMM0) x64_movaps_xx(&as->mc, d, X64_XMM0);
+  done_xmm(as, ref, d);
+  saveregs(as, mask, 1);
+}
+
+/* The table barrier: only an old table not yet remembered needs the call */
+static void asm_tbar(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  uint32_t mask = as->livemask[ref];
+  int t = gpr_of(as, ins->op1, R_TMP2);
+  uint8_t *skip;
+  x64_movzx8_rm(&as->mc, R_TMP, x64mem(t, (int32_t)offsetof(Table, gcflags)));
+  x64_and32_ri(&as->mc, R_TMP, GCF_OLD | GCF_REMEMBERED);
+  x64_cmp32_ri(&as->mc, R_TMP, GCF_OLD);
+  skip = x64_jcc(&as->mc, X64_CC_NE, NULL);
+  saveregs(as, mask, 0);
+  t = gpr_of(as, ins->op1, R_TMP);
+  if (t != R_TMP) x64_mov_rr(&as->mc, R_TMP, t);
+  t = gpr_of(as, ins->op2, R_TMP2); /* RDX, the third argument */
+  if (t != R_TMP2) x64_mov_rr(&as->mc, R_TMP2, t);
+  x64_mov_rr(&as->mc, X64_RSI, R_TMP);
+  x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
+  callfn(as, (const void *)jit_tbar);
+  saveregs(as, mask, 1);
+  if (skip != NULL) x64_patch_rel32(skip, as->mc.p);
+}
+
+/* ----------------------------------------------------------------------
+** Lowering, one instruction at a time
+** ---------------------------------------------------------------------- */
+
+/* dst = op1 OP op2 for the two-operand ALU group */
+static void asm_alu(Asm *as, IRRef ref, X64Alu alu) {
+  IRIns *ins = IR(ref);
+  int d = dst_gpr(as, ref), a = gpr_of(as, ins->op1, R_TMP);
+  if (d != a) x64_mov_rr(&as->mc, d, a);
+  if (isk32(as, ins->op2)) {
+    x64_alu_ri(&as->mc, alu, d, (int32_t)IR(ins->op2)->k.i);
+  } else {
+    int b = gpr_of(as, ins->op2, R_TMP2);
+    x64_alu_rr(&as->mc, alu, d, b);
+  }
+  done_gpr(as, ref, d);
+}
+
+static void asm_mul(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  int d = dst_gpr(as, ref), a = gpr_of(as, ins->op1, R_TMP);
+  if (isk32(as, ins->op2)) {
+    x64_imul_rri(&as->mc, d, a, (int32_t)IR(ins->op2)->k.i);
+  } else {
+    int b = gpr_of(as, ins->op2, R_TMP2);
+    if (d != a) x64_mov_rr(&as->mc, d, a);
+    x64_imul_rr(&as->mc, d, b);
+  }
+  done_gpr(as, ref, d);
+}
+
+/* A shift by a constant count: Lua's rules for big and negative counts
+** are decided here (the optimizer folds most); otherwise a call. */
+static void asm_shift(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  const IRIns *k = IR(ins->op2);
+  if (k->op == IR_KINT) {
+    int64_t n = ins->op == IR_SHL ? k->k.i : -k->k.i;
+    int d = dst_gpr(as, ref);
+    if (n <= -64 || n >= 64) {
+      x64_xor32_rr(&as->mc, d, d);
+    } else {
+      int a = gpr_of(as, ins->op1, R_TMP);
+      if (d != a) x64_mov_rr(&as->mc, d, a);
+      if (n > 0) x64_shl_ri(&as->mc, d, (int)n);
+      else if (n < 0) x64_shr_ri(&as->mc, d, (int)-n);
+    }
+    done_gpr(as, ref, d);
+    return;
+  }
+  asm_callii(as, ref, ins->op == IR_SHL ? (const void *)interp_shiftl : (const void *)jit_shiftr);
+}
+
+static void asm_fparith(Asm *as, IRRef ref, X64Sse op) {
+  IRIns *ins = IR(ref);
+  int d = dst_xmm(as, ref), a = xmm_of(as, ins->op1, X_TMP), b;
+  if (d != a) x64_movaps_xx(&as->mc, d, a);
+  b = xmm_of(as, ins->op2, X_TMP2);
+  x64_sse_xx(&as->mc, op, d, b);
+  done_xmm(as, ref, d);
+}
+
+/* FNEG and FABS: flip or clear the sign bit */
+static void asm_fpsign(Asm *as, IRRef ref, X64Sse op, uint64_t mask) {
+  IRIns *ins = IR(ref);
+  int d = dst_xmm(as, ref), a = xmm_of(as, ins->op1, X_TMP);
+  x64_mov_ri(&as->mc, R_TMP3, (int64_t)mask);
+  x64_movq_xr(&as->mc, X_TMP2, R_TMP3);
+  if (d != a) x64_movaps_xx(&as->mc, d, a);
+  x64_sse_xx(&as->mc, op, d, X_TMP2);
+  done_xmm(as, ref, d);
+}
+
+static void asm_fpunary(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  int d = dst_xmm(as, ref), a = xmm_of(as, ins->op1, X_TMP);
+  switch (ins->op) {
+    case IR_FLOOR: x64_roundsd_xxi(&as->mc, d, a, 1 + 8); break;
+    case IR_CEIL: x64_roundsd_xxi(&as->mc, d, a, 2 + 8); break;
+    default: x64_sqrtsd_xx(&as->mc, d, a); break;
+  }
+  done_xmm(as, ref, d);
+}
+
+/* FTOI: truncate, convert back, and exit unless that gives the same
+** number (not integral, out of range, or NaN) */
+static void asm_ftoi(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  int d = dst_gpr(as, ref), a = xmm_of(as, ins->op1, X_TMP);
+  x64_cvttsd2si_rx(&as->mc, d, a);
+  x64_cvtsi2sd_xr(&as->mc, X_TMP2, d);
+  x64_ucomisd_xx(&as->mc, X_TMP2, a);
+  exitif(as, X64_CC_NE, ref);
+  exitif(as, X64_CC_P, ref);
+  done_gpr(as, ref, d);
+}
+
+/* HREFK: the node a constant key was in when the trace was recorded
+** (IRIns.k.i), if it is still there: the hash part is at least that big,
+** and the node holds the same key. */
+static void asm_hrefk(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  int64_t slot = ins->k.i;
+  int32_t nofs = (int32_t)(slot * (int64_t)sizeof(Node));
+  int lsize = 0;
+  int t = gpr_of(as, ins->op1, R_TMP), d = dst_gpr(as, ref);
+  while ((1LL << lsize) <= slot) lsize++;
+  if (lsize > 0) {
+    x64_cmp8_mi(&as->mc, x64mem(t, (int32_t)offsetof(Table, u8b)), lsize);
+    exitif(as, X64_CC_B, ref);
+  }
+  x64_mov_rm(&as->mc, d, x64mem(t, (int32_t)offsetof(Table, node)));
+  x64_cmp8_mi(&as->mc, x64mem(d, nofs + (int32_t)offsetof(Node, key_tt)), IR(ins->op2)->type);
+  exitif(as, X64_CC_NE, ref);
+  x64_mov_ri(&as->mc, R_TMP3, (int64_t)IR(ins->op2)->k.u);
+  x64_cmp_rm(&as->mc, R_TMP3, x64mem(d, nofs + (int32_t)offsetof(Node, key_val)));
+  exitif(as, X64_CC_NE, ref);
+  if (nofs != 0) x64_lea(&as->mc, d, x64mem(d, nofs));
+  done_gpr(as, ref, d);
+}
+
+static JitAbort asm_ins(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  switch (ins->op) {
+    case IR_SLOAD: {
+      int32_t disp = (int32_t)ins->op1 * TV_SIZE;
+      if (!(ins->op2 & SLOAD_NOCHECK)) asm_tagguard(as, R_BASE, disp + TV_TT, (IRType)ins->type, ref);
+      loadvalue(as, ref, x64mem(R_BASE, disp));
+      break;
+    }
+    case IR_LT: case IR_GE: case IR_LE: case IR_GT:
+    case IR_ULT: case IR_UGE: case IR_ULE: case IR_UGT:
+    case IR_EQ: case IR_NE:
+      asm_intguard(as, ref);
+      break;
+    case IR_FLT: case IR_FNLT: case IR_FLE: case IR_FNLE: case IR_FEQ: case IR_FNE:
+      asm_fpguard(as, ref);
+      break;
+    case IR_ADD: asm_alu(as, ref, X64_ADD); break;
+    case IR_SUB: asm_alu(as, ref, X64_SUB); break;
+    case IR_BAND: asm_alu(as, ref, X64_AND); break;
+    case IR_BOR: asm_alu(as, ref, X64_OR); break;
+    case IR_BXOR: asm_alu(as, ref, X64_XOR); break;
+    case IR_MUL: asm_mul(as, ref); break;
+    case IR_NEG: case IR_BNOT: {
+      int d = dst_gpr(as, ref), a = gpr_of(as, ins->op1, R_TMP);
+      if (d != a) x64_mov_rr(&as->mc, d, a);
+      if (ins->op == IR_NEG) x64_neg(&as->mc, d);
+      else x64_not(&as->mc, d);
+      done_gpr(as, ref, d);
+      break;
+    }
+    case IR_IDIV: asm_callii(as, ref, (const void *)jit_idiv); break;
+    case IR_MOD: asm_callii(as, ref, (const void *)jit_imod); break;
+    case IR_SHL: case IR_SHR: asm_shift(as, ref); break;
+    case IR_FADD: asm_fparith(as, ref, X64_ADDSD); break;
+    case IR_FSUB: asm_fparith(as, ref, X64_SUBSD); break;
+    case IR_FMUL: asm_fparith(as, ref, X64_MULSD); break;
+    case IR_FDIV: asm_fparith(as, ref, X64_DIVSD); break;
+    case IR_FNEG: asm_fpsign(as, ref, X64_XORPD, 0x8000000000000000ull); break;
+    case IR_FABS: asm_fpsign(as, ref, X64_ANDPD, 0x7fffffffffffffffull); break;
+    case IR_FMOD: asm_callnn(as, ref, (const void *)jit_fmod); break;
+    case IR_FPOW: asm_callnn(as, ref, (const void *)interp_pow); break;
+    case IR_FLOOR: case IR_CEIL: case IR_FSQRT: asm_fpunary(as, ref); break;
+    case IR_ITOF: {
+      int d = dst_xmm(as, ref), a = gpr_of(as, ins->op1, R_TMP);
+      x64_xorpd_xx(&as->mc, d, d); /* no dependency on d's old value */
+      x64_cvtsi2sd_xr(&as->mc, d, a);
+      done_xmm(as, ref, d);
+      break;
+    }
+    case IR_FTOI: asm_ftoi(as, ref); break;
+    case IR_FLOAD: {
+      int t = gpr_of(as, ins->op1, R_TMP3), d = dst_gpr(as, ref);
+      if (fieldinfo[ins->op2].size == 0) return JA_NYI_IR;
+      if (fieldinfo[ins->op2].size == 4) x64_mov32_rm(&as->mc, d, x64mem(t, fieldinfo[ins->op2].ofs));
+      else x64_mov_rm(&as->mc, d, x64mem(t, fieldinfo[ins->op2].ofs));
+      done_gpr(as, ref, d);
+      break;
+    }
+    case IR_AREF: {
+      int d = dst_gpr(as, ref);
+      const IRIns *k = IR(ins->op2);
+      int arr = gpr_of(as, ins->op1, R_TMP3);
+      if (k->op == IR_KINT && k->k.i >= 0 && k->k.i < (1 << 26)) {
+        x64_lea(&as->mc, d, x64mem(arr, (int32_t)k->k.i * TV_SIZE));
+      } else {
+        int i = gpr_of(as, ins->op2, R_TMP2);
+        if (d != i) x64_mov_rr(&as->mc, d, i);
+        x64_shl_ri(&as->mc, d, 4);
+        x64_add_rr(&as->mc, d, arr);
+      }
+      done_gpr(as, ref, d);
+      break;
+    }
+    case IR_ALOAD: case IR_HLOAD: {
+      /* a node's value is a TValue at its start, as an array slot is */
+      int p = gpr_of(as, ins->op1, R_TMP3);
+      asm_tagguard(as, p, TV_TT, (IRType)ins->type, ref);
+      loadvalue(as, ref, x64mem(p, 0));
+      break;
+    }
+    case IR_ASTORE: case IR_HSTORE: {
+      int p = gpr_of(as, ins->op1, R_TMP3);
+      storevalue(as, p, 0, ins->op2);
+      break;
+    }
+    case IR_HREFK: asm_hrefk(as, ref); break;
+    case IR_TBAR: asm_tbar(as, ref); break;
+    case IR_NOP: case IR_LOOP: case IR_PHI: break;
+    default:
+      if (ir_isconst(ins->op)) break;
+      return JA_NYI_IR;
+  }
+  return JA__MAX;
+}
+
+/* ----------------------------------------------------------------------
+** The loop's back-edge: moving each PHI's new value into its old place
+** ---------------------------------------------------------------------- */
+
+/* A location: a register (0..15 general, 16..31 XMM) or a spill slot
+** (32 + slot) */
+#define LOC_SPILL 32
+static int locof(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  if (ins->reg != RID_NONE) return isfpr(ins) ? 16 + ins->reg : ins->reg;
+  return LOC_SPILL + ins->spill - 1;
+}
+
+/* Copies the value at location `from` (or constant k when from < 0) into
+** location to; fp: an XMM value. */
+static void moveloc(Asm *as, int to, int from, IRRef k, int fp) {
+  if (from < 0) { /* a constant */
+    if (fp) {
+      int x = xmm_of(as, k, X_TMP);
+      if (to >= LOC_SPILL) x64_movsd_mx(&as->mc, x64mem(R_EX, EX_SPILL(to - LOC_SPILL)), x);
+      else x64_movaps_xx(&as->mc, to - 16, x);
+    } else {
+      int r = gpr_of(as, k, R_TMP);
+      if (to >= LOC_SPILL) x64_mov_mr(&as->mc, x64mem(R_EX, EX_SPILL(to - LOC_SPILL)), r);
+      else x64_mov_rr(&as->mc, to, r);
+    }
+    return;
+  }
+  if (fp) {
+    int x = from;
+    if (from >= LOC_SPILL) {
+      x64_movsd_xm(&as->mc, X_TMP, x64mem(R_EX, EX_SPILL(from - LOC_SPILL)));
+      x = 16 + X_TMP;
+    }
+    if (to >= LOC_SPILL) x64_movsd_mx(&as->mc, x64mem(R_EX, EX_SPILL(to - LOC_SPILL)), x - 16);
+    else x64_movaps_xx(&as->mc, to - 16, x - 16);
+  } else {
+    int r = from;
+    if (from >= LOC_SPILL) {
+      x64_mov_rm(&as->mc, R_TMP, x64mem(R_EX, EX_SPILL(from - LOC_SPILL)));
+      r = R_TMP;
+    }
+    if (to >= LOC_SPILL) x64_mov_mr(&as->mc, x64mem(R_EX, EX_SPILL(to - LOC_SPILL)), r);
+    else x64_mov_rr(&as->mc, to, r);
+  }
+}
+
+typedef struct Move {
+  int to, from; /* from < 0: constant k */
+  IRRef k;
+  int fp;
+} Move;
+
+/* All PHIs at once: a move waits while its destination is still the
+** source of another; a cycle is broken through a scratch register (the
+** location 16 + XMM1 or R11, which no value is allocated to). */
+static void phimoves(Asm *as) {
+  IRBuf *ir = as->ir;
+  Move mv[64 + 16];
+  int n = 0, i, j;
+  IRRef ref;
+  for (ref = ir->loopref; ref < ir->n; ref++) {
+    IRIns *ins = IR(ref);
+    int to, from;
+    if (ins->op != IR_PHI || !haspayload((IRType)ins->type)) continue;
+    to = locof(as, ins->op1);
+    from = ir_isconst(IR(ins->op2)->op) ? -1 : locof(as, ins->op2);
+    if (to == from || n == (int)(sizeof(mv) / sizeof(mv[0]))) continue;
+    mv[n].to = to;
+    mv[n].from = from;
+    mv[n].k = ins->op2;
+    mv[n].fp = isfpr(ins);
+    n++;
+  }
+  while (n > 0) {
+    for (i = 0; i < n; i++) {
+      for (j = 0; j < n; j++)
+        if (j != i && mv[j].from == mv[i].to) break;
+      if (j == n) break;
+    }
+    if (i == n) { /* every destination is still needed: a cycle */
+      int tmp = mv[0].fp ? 16 + X_TMP2 : R_TMP3;
+      moveloc(as, tmp, mv[0].to, REF_NONE, mv[0].fp);
+      for (j = 1; j < n; j++)
+        if (mv[j].from == mv[0].to) mv[j].from = tmp;
+      i = 0;
+    }
+    moveloc(as, mv[i].to, mv[i].from, mv[i].k, mv[i].fp);
+    mv[i] = mv[--n];
+  }
+}
+
+/* ----------------------------------------------------------------------
+** The whole trace
+** ---------------------------------------------------------------------- */
+
+static const int calleesaved[] = calleesaved_list;
+#define NSAVED ((int)(sizeof(calleesaved) / sizeof(calleesaved[0])))
+
+static void prologue(Asm *as) {
+  int i;
+  for (i = 0; i < NSAVED; i++) x64_push(&as->mc, calleesaved[i]);
+  x64_sub_ri(&as->mc, X64_RSP, 8); /* 16-byte alignment for calls */
+  x64_mov_rr(&as->mc, R_BASE, X64_RDI);
+  x64_mov_rr(&as->mc, R_EX, X64_RSI);
+}
+
+/* The shared exit: every register into ex, then return EAX */
+static void exitcode(Asm *as) {
+  int r;
+  for (r = 0; r < 16; r++)
+    if (r != X64_RSP && r != R_EX && r != X64_RAX) x64_mov_mr(&as->mc, x64mem(R_EX, EX_GPR(r)), r);
+  for (r = 2; r < 16; r++) x64_movsd_mx(&as->mc, x64mem(R_EX, EX_FPR(r)), r);
+  x64_add_ri(&as->mc, X64_RSP, 8);
+  for (r = NSAVED - 1; r >= 0; r--) x64_pop(&as->mc, calleesaved[r]);
+  x64_ret(&as->mc);
+}
+
+/* The back-edge's checks: the interrupt budget (as the interpreter's
+** back-edges count it) and debug hooks set meanwhile. */
+static void backedgechecks(Asm *as, IRRef guardref) {
+  x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, icount)));
+  x64_sub32_mi(&as->mc, x64mem(R_TMP3, 0), 1);
+  exitif(as, X64_CC_LE, guardref);
+  x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, hookmask)));
+  x64_cmp32_mi(&as->mc, x64mem(R_TMP3, 0), 0);
+  exitif(as, X64_CC_NE, guardref);
+}
+
+static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
+  IRBuf *ir = as->ir;
+  IRRef ref;
+  uint8_t *loopstart = NULL;
+  uint8_t **stub;
+  uint32_t k;
+  prologue(as);
+  for (ref = REF_FIRST; ref < ir->n; ref++) {
+    IRIns *ins = IR(ref);
+    JitAbort why;
+    if (ref == ir->loopref) {
+      x64_nop(&as->mc, (int)((16 - ((uintptr_t)as->mc.p & 15)) & 15));
+      loopstart = as->mc.p;
+      continue;
+    }
+    if (ir_isconst(ins->op)) continue;
+    if (as->lastuse[ref] == 0 && !(ir_opflags[ins->op] & (IRF_GUARD | IRF_STORE | IRF_EFFECT)))
+      continue;
+    why = asm_ins(as, ref);
+    if (why != JA__MAX) return why;
+  }
+  backedgechecks(as, endguard);
+  phimoves(as);
+  x64_jmp(&as->mc, loopstart);
+  /* stubs, for the snapshots guards use */
+  stub = (uint8_t **)calloc(ir->nsnap ? ir->nsnap : 1, sizeof(uint8_t *));
+  if (stub == NULL) return JA_NOMEM;
+  {
+    uint8_t *common;
+    uint8_t **jumps = (uint8_t **)calloc(ir->nsnap ? ir->nsnap : 1, sizeof(uint8_t *));
+    if (jumps == NULL) {
+      free(stub);
+      return JA_NOMEM;
+    }
+    for (k = 0; k < as->npatch; k++) {
+      uint32_t s = as->patch[k].snap;
+      if (stub[s] != NULL) continue;
+      stub[s] = as->mc.p;
+      x64_mov32_ri(&as->mc, X64_RAX, s);
+      jumps[s] = x64_jmp(&as->mc, NULL);
+    }
+    common = as->mc.p;
+    exitcode(as);
+    if (!as->mc.overflow) {
+      for (k = 0; k < ir->nsnap; k++)
+        if (jumps[k] != NULL) x64_patch_rel32(jumps[k], common);
+      for (k = 0; k < as->npatch; k++) x64_patch_rel32(as->patch[k].field, stub[as->patch[k].snap]);
+    }
+    free(jumps);
+  }
+  free(stub);
+  T->mclen = (size_t)(as->mc.p - as->mc.start);
+  return JA__MAX;
+}
+
+JitAbort asm_trace(JitState *J, JitTrace *T) {
+  Asm as;
+  JitAbort why;
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  size_t size = ((size_t)T->ir.n * 48 + (size_t)T->ir.nsnap * 16 + 1024 + page - 1) & ~(page - 1);
+  IRRef endguard;
+  (void)J;
+  memset(&as, 0, sizeof(as));
+  as.ir = &T->ir;
+  /* the back-edge checks are guards of their own, on the end snapshot */
+  endguard = ir_append(&T->ir, IR_NOP, IRT_VOID, 0, 0);
+  if (endguard == REF_NONE) return JA_NOMEM;
+  T->ir.ins[endguard].snap = T->endsnap;
+  as.lastuse = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
+  as.livemask = (uint32_t *)calloc(T->ir.n + 1, sizeof(uint32_t));
+  if (as.lastuse == NULL || as.livemask == NULL) {
+    why = JA_NOMEM;
+    goto done;
+  }
+  { /* the end snapshot's values are read at the back-edge's exit */
+    const IRSnap *sn = &T->ir.snap[T->endsnap];
+    uint32_t k;
+    liveness(&as);
+    for (k = 0; k < sn->nent; k++) {
+      IRRef r = T->ir.snapmap[sn->mapofs + k].ref;
+      if (!ir_isconst(T->ir.ins[r].op)) as.lastuse[r] = T->ir.n;
+    }
+  }
+  why = allocate(&as);
+  if (why != JA__MAX) goto done;
+  for (;;) {
+    uint8_t *mem = (uint8_t *)mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mem == MAP_FAILED) {
+      why = JA_NOMEM;
+      goto done;
+    }
+    x64_init(&as.mc, mem, size);
+    as.npatch = 0;
+    why = emittrace(&as, T, endguard);
+    if (why == JA__MAX && as.oom) why = JA_NOMEM;
+    if (why == JA__MAX && as.mc.overflow) {
+      munmap(mem, size);
+      size *= 2;
+      continue;
+    }
+    if (why != JA__MAX || mprotect(mem, size, PROT_READ | PROT_EXEC) != 0) {
+      munmap(mem, size);
+      if (why == JA__MAX) why = JA_NOMEM;
+      goto done;
+    }
+    T->mcode = mem;
+    T->mcsize = size;
+    T->fn = (JitTraceFn)(void *)mem;
+    break;
+  }
+done:
+  free(as.lastuse);
+  free(as.livemask);
+  free(as.patch);
+  return why;
+}
+
+void asm_freecode(JitTrace *T) {
+  if (T->mcode != NULL) munmap(T->mcode, T->mcsize);
+  T->mcode = NULL;
+  T->fn = NULL;
+}
+
+#else /* no backend for this machine */
+
+JitAbort asm_trace(JitState *J, JitTrace *T) {
+  (void)J;
+  (void)T;
+  return JA_NO_BACKEND;
+}
+
+void asm_freecode(JitTrace *T) { (void)T; }
+
+#endif
+
+/* A hex listing, 16 bytes a line, offsets from the trace's start */
+void asm_dump(const JitTrace *T, FILE *out) {
+  size_t i;
+  for (i = 0; i < T->mclen; i++) {
+    if (i % 16 == 0) fprintf(out, "%s%04zx ", i ? "\n" : "", i);
+    fprintf(out, " %02x", T->mcode[i]);
+  }
+  if (T->mclen) fputc('\n', out);
+}
