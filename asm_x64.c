@@ -108,7 +108,7 @@ static int hasvalue(const IRIns *ins) {
 /* The opcodes lowered as calls to C helpers */
 static int iscall(const IRIns *ins) {
   switch (ins->op) {
-    case IR_FPOW: case IR_FMOD: case IR_IDIV: case IR_MOD: case IR_TBAR:
+    case IR_FPOW: case IR_FMOD: case IR_IDIV: case IR_MOD: case IR_TBAR: case IR_TLEN:
       return 1;
     case IR_SHL: case IR_SHR: /* unless the count is a constant */
       return 1;
@@ -434,6 +434,7 @@ static const struct {
   [IRFL_TAB_ASIZE] = {offsetof(Table, asize), 4},
   [IRFL_TAB_NODE] = {offsetof(Table, node), 8},
   [IRFL_FUNC_PROTO] = {offsetof(LClosure, p), 8},
+  [IRFL_STR_LEN] = {offsetof(TString, len), 8},
 };
 
 /* ----------------------------------------------------------------------
@@ -459,16 +460,16 @@ static void callfn(Asm *as, const void *fn) {
   x64_call_r(&as->mc, R_TMP);
 }
 
-/* op1 and op2 as two integer arguments; the result in ref's register */
+/* op1 and op2 (if a ref) as integer or pointer arguments; the result in
+** ref's register */
 static void asm_callii(Asm *as, IRRef ref, const void *fn) {
   IRIns *ins = IR(ref);
   uint32_t mask = as->livemask[ref];
-  int a, b, d;
+  int a, d;
   saveregs(as, mask, 0);
   a = gpr_of(as, ins->op1, R_TMP);
   if (a != R_TMP) x64_mov_rr(&as->mc, R_TMP, a);
-  b = gpr_of(as, ins->op2, R_TMP2);
-  x64_mov_rr(&as->mc, X64_RSI, b);
+  if (ir_opmode[ins->op][1] == IRM_REF) x64_mov_rr(&as->mc, X64_RSI, gpr_of(as, ins->op2, R_TMP2));
   x64_mov_rr(&as->mc, X64_RDI, R_TMP);
   callfn(as, fn);
   d = dst_gpr(as, ref);
@@ -723,6 +724,30 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       break;
     }
     case IR_HREFK: asm_hrefk(as, ref); break;
+    case IR_FUNC: {
+      int d = dst_gpr(as, ref);
+      x64_mov_rm(&as->mc, d, x64mem(R_BASE, -TV_SIZE));
+      done_gpr(as, ref, d);
+      break;
+    }
+    case IR_TLEN: asm_callii(as, ref, (const void *)tab_getn); break;
+    case IR_UREF: {
+      int f = gpr_of(as, ins->op1, R_TMP3), d = dst_gpr(as, ref);
+      x64_mov_rm(&as->mc, d, x64mem(f, (int32_t)(offsetof(LClosure, upvals) + 8 * ins->op2)));
+      done_gpr(as, ref, d);
+      break;
+    }
+    case IR_ULOAD: case IR_USTORE: { /* through UpVal.v: open or closed */
+      int u = gpr_of(as, ins->op1, R_TMP3);
+      x64_mov_rm(&as->mc, R_TMP3, x64mem(u, (int32_t)offsetof(UpVal, v)));
+      if (ins->op == IR_USTORE) {
+        storevalue(as, R_TMP3, 0, ins->op2);
+      } else {
+        asm_tagguard(as, R_TMP3, TV_TT, (IRType)ins->type, ref);
+        loadvalue(as, ref, x64mem(R_TMP3, 0));
+      }
+      break;
+    }
     case IR_TBAR: asm_tbar(as, ref); break;
     case IR_NOP: case IR_LOOP: case IR_PHI: break;
     default:

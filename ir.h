@@ -125,8 +125,12 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(HLOAD, IRM_REF, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
   X(HSTORE, IRM_REF, IRM_REF, IRF_STORE)                                   \
   X(TBAR, IRM_REF, IRM_REF, IRF_EFFECT)  /* write barrier: table op1 got value op2 */ \
+  /* the running closure (the frame's function slot) */                  \
+  X(FUNC, IRM_NONE, IRM_NONE, 0)                                           \
+  /* the border of table op1 (#t without __len), a call */                \
+  X(TLEN, IRM_REF, IRM_NONE, IRF_LOAD)                                     \
   /* upvalues: UREF is upvalue op2 of closure op1; ULOAD/USTORE its value */\
-  X(UREF, IRM_REF, IRM_LIT, IRF_LOAD)                                      \
+  X(UREF, IRM_REF, IRM_LIT, 0)  /* a closure's upvalues never change */   \
   X(ULOAD, IRM_REF, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
   X(USTORE, IRM_REF, IRM_REF, IRF_STORE)                                   \
   /* loop-carried values: op1 before the loop, op2 at the end of the body */\

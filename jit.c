@@ -129,8 +129,9 @@ static int jitabort(vm_State *S, JitState *J, JitAbort why, const Instruction *p
   J->aborts[why]++;
   if (J->verbose) {
     char src[VM_IDSIZE];
-    fprintf(J->out, "[TRACE --- %s:%d -- abort at line %d: %s]\n", srcname(J->pt, src),
-            pcline(J->pt, J->startpc), pc ? pcline(J->pt, pc) : 0, jit_abortmsg[why]);
+    fprintf(J->out, "[TRACE --- %s:%d -- abort at line %d: %s%s%s%s]\n", srcname(J->pt, src),
+            pcline(J->pt, J->startpc), pc ? pcline(J->pt, pc) : 0, jit_abortmsg[why],
+            pc ? " (" : "", pc ? opnames[GET_OPCODE(*pc)] : "", pc ? ")" : "");
   }
   penalize(J, J->startpc);
   resetcount(J, J->startpc);
@@ -277,7 +278,19 @@ static void compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy
   int cond;
   IROp op;
   if (opcode == OP_EQ || opcode == OP_EQK || opcode == OP_EQI) {
-    if (!ttisnumber(vx) || !ttisnumber(vy)) { r->abort = JA_NYI_TYPE; return; }
+    if (!ttisnumber(vx) || !ttisnumber(vy)) {
+      /* the operands' types are guarded already: different types are
+      ** never equal, nil and booleans of one type always; short strings
+      ** are equal when they are the same object, and so are any two
+      ** objects (then no __eq runs) */
+      if (rawtt(vx) != rawtt(vy) || rawtt(vx) <= T_TRUE) return;
+      if (ttisshrstring(vx) || val_(vx).gc == val_(vy).gc) {
+        emit(r, val_(vx).gc == val_(vy).gc ? IR_EQ : IR_NE, IRT_VOID, x, y);
+        return;
+      }
+      r->abort = JA_NYI_META;
+      return;
+    }
     if (isint) {
       cond = ivalue(vx) == ivalue(vy);
       op = cond ? IR_EQ : IR_NE;
@@ -357,6 +370,14 @@ static void getindex(Rec *r, int a, IRRef t, IRRef idx, const TValue *vt, const 
   setslot(r->J, a, emit(r, IR_ALOAD, valtype(v), ref, 0));
 }
 
+static int iscollectabletype(IRType t) { return t >= IRT_SHRSTR && t <= IRT_THREAD; }
+
+/* Guards that table t has no metatable (then no access consults one) */
+static void nometa(Rec *r, IRRef t) {
+  IRRef meta = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META);
+  emit(r, IR_EQ, IRT_VOID, meta, ir_kptr(&r->J->ir, NULL));
+}
+
 static void setindex(Rec *r, IRRef t, IRRef idx, IRRef val, const TValue *vt, const TValue *vk) {
   const TValue *old;
   IRRef ref;
@@ -364,12 +385,13 @@ static void setindex(Rec *r, IRRef t, IRRef idx, IRRef val, const TValue *vt, co
   ref = arrayref(r, t, idx, vt, ivalue(vk));
   if (ref == REF_NONE) return;
   old = &hvalue(vt)->array[ivalue(vk) - 1];
-  /* a present value: no __newindex whatever the metatable */
-  if (ttisnil(old)) { r->abort = JA_NYI_NEWKEY; return; }
-  emit(r, IR_ALOAD, valtype(old), ref, 0); /* guards that the slot is still not nil */
+  /* no __newindex: the table has no metatable (a guard the loop runs
+  ** once), or the value is present */
+  if (hvalue(vt)->metatable == NULL) nometa(r, t);
+  else if (ttisnil(old)) { r->abort = JA_NYI_NEWKEY; return; }
+  else emit(r, IR_ALOAD, valtype(old), ref, 0); /* guards that it is still not nil */
   emit(r, IR_ASTORE, IRT_VOID, ref, val);
-  if (reftype(r, val) >= IRT_SHRSTR && reftype(r, val) <= IRT_THREAD) /* collectable */
-    emit(r, IR_TBAR, IRT_VOID, t, val);
+  if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
 }
 
 static void getfield(Rec *r, int a, IRRef t, const TValue *vt, const TValue *key) {
@@ -382,6 +404,50 @@ static void getfield(Rec *r, int a, IRRef t, const TValue *vt, const TValue *key
   if (node == r->J->ir.n - 1) /* new: the backend looks for the key where it is now */
     ir_at(&r->J->ir, node)->k.i = (int64_t)((const Node *)(const void *)v - hvalue(vt)->node);
   setslot(r->J, a, emit(r, IR_HLOAD, valtype(v), node, 0));
+}
+
+/* t[key] = val for a constant string key present in t's hash part */
+static void setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, IRRef val) {
+  const TValue *old;
+  IRRef node;
+  if (!ttistable(vt) || !ttisshrstring(key)) { r->abort = JA_NYI_TYPE; return; }
+  old = tab_getstr(hvalue(vt), tsvalue(key));
+  if (ttisnil(old)) { r->abort = JA_NYI_NEWKEY; return; }
+  node = emit(r, IR_HREFK, IRT_PTR, t, kvalue(r, key));
+  if (node == r->J->ir.n - 1)
+    ir_at(&r->J->ir, node)->k.i = (int64_t)((const Node *)(const void *)old - hvalue(vt)->node);
+  emit(r, IR_HLOAD, valtype(old), node, 0); /* still present: no __newindex */
+  emit(r, IR_HSTORE, IRT_VOID, node, val);
+  if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
+}
+
+/* The running closure's upvalue n: its UpVal, and the value (a guard) */
+static IRRef upvalref(Rec *r, int n) {
+  IRRef fn = emit(r, IR_FUNC, IRT_LCL, 0, 0);
+  return emit(r, IR_UREF, IRT_PTR, fn, (IRRef)n);
+}
+
+static IRRef getupval(Rec *r, int n) {
+  const TValue *v = ci_func(r->J->ci)->upvals[n]->v;
+  return emit(r, IR_ULOAD, valtype(v), upvalref(r, n), 0);
+}
+
+/* Integer bitwise operations; floats with integral values are NYI */
+static void bitop(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValue *vy, IROp op) {
+  if (!ttisinteger(vx) || !ttisinteger(vy)) { r->abort = JA_NYI_TYPE; return; }
+  setslot(r->J, a, emit(r, op, IRT_INT, x, y));
+}
+
+/* #v: a table without a metatable, or a string */
+static void len(Rec *r, int a, IRRef x, const TValue *v) {
+  if (ttisstring(v)) {
+    setslot(r->J, a, emit(r, IR_FLOAD, IRT_INT, x, IRFL_STR_LEN));
+  } else if (ttistable(v) && hvalue(v)->metatable == NULL) {
+    nometa(r, x);
+    setslot(r->J, a, emit(r, IR_TLEN, IRT_INT, x, 0));
+  } else {
+    r->abort = ttistable(v) ? JA_NYI_META : JA_NYI_TYPE;
+  }
 }
 
 static void forloop(Rec *r) {
@@ -421,6 +487,7 @@ static void recordins(Rec *r) {
     case OP_LOADK: setslot(J, a, kvalue(r, &r->k[GETARG_Bx(i)])); break;
     case OP_LOADFALSE: setslot(J, a, ir_kpri(&J->ir, IRT_FALSE)); break;
     case OP_LOADTRUE: setslot(J, a, ir_kpri(&J->ir, IRT_TRUE)); break;
+    case OP_LFALSESKIP: setslot(J, a, ir_kpri(&J->ir, IRT_FALSE)); break;
     case OP_ADD: arith(r, a, RB(), RC(), VB(), VC(), IR_ADD, IR_FADD); break;
     case OP_SUB: arith(r, a, RB(), RC(), VB(), VC(), IR_SUB, IR_FSUB); break;
     case OP_MUL: arith(r, a, RB(), RC(), VB(), VC(), IR_MUL, IR_FMUL); break;
@@ -432,6 +499,7 @@ static void recordins(Rec *r) {
     case OP_SUBK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_SUB, IR_FSUB); break;
     case OP_MULK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_MUL, IR_FMUL); break;
     case OP_DIVK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_NOP, IR_FDIV); break;
+    case OP_POWK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_NOP, IR_FPOW); break;
     case OP_MODK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_MOD, IR_FMOD); break;
     case OP_IDIVK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_IDIV, IR_NOP); break;
     case OP_ADDI: {
@@ -480,6 +548,64 @@ static void recordins(Rec *r) {
       break;
     }
     case OP_FORLOOP: forloop(r); break;
+    case OP_GETUPVAL: setslot(J, a, getupval(r, GETARG_B(i))); break;
+    case OP_SETUPVAL: {
+      IRRef v = getslot(J, base, a), uref = upvalref(r, GETARG_B(i));
+      emit(r, IR_USTORE, IRT_VOID, uref, v);
+      if (iscollectabletype(reftype(r, v))) emit(r, IR_TBAR, IRT_VOID, uref, v);
+      break;
+    }
+    case OP_GETTABUP: {
+      const TValue *env = ci_func(J->ci)->upvals[GETARG_B(i)]->v;
+      getfield(r, a, getupval(r, GETARG_B(i)), env, KCv());
+      break;
+    }
+    case OP_SETTABUP: {
+      const TValue *env = ci_func(J->ci)->upvals[a]->v;
+      IRRef val = GETARG_k(i) ? kvalue(r, KCv()) : RC();
+      setfield(r, getupval(r, a), env, &r->k[GETARG_B(i)], val);
+      break;
+    }
+    case OP_SETFIELD: {
+      IRRef val = GETARG_k(i) ? kvalue(r, KCv()) : RC();
+      setfield(r, getslot(J, base, a), s2v(base + a), &r->k[GETARG_B(i)], val);
+      break;
+    }
+    case OP_TEST: getslot(J, base, a); break; /* the type guard decides */
+    case OP_TESTSET: {
+      IRRef v = RB();
+      if (l_isfalse(VB()) != GETARG_k(i)) setslot(J, a, v);
+      break;
+    }
+    case OP_NOT:
+      RB();
+      setslot(J, a, ir_kpri(&J->ir, l_isfalse(VB()) ? IRT_TRUE : IRT_FALSE));
+      break;
+    case OP_LEN: len(r, a, RB(), VB()); break;
+    case OP_BAND: bitop(r, a, RB(), RC(), VB(), VC(), IR_BAND); break;
+    case OP_BOR: bitop(r, a, RB(), RC(), VB(), VC(), IR_BOR); break;
+    case OP_BXOR: bitop(r, a, RB(), RC(), VB(), VC(), IR_BXOR); break;
+    case OP_SHL: bitop(r, a, RB(), RC(), VB(), VC(), IR_SHL); break;
+    case OP_SHR: bitop(r, a, RB(), RC(), VB(), VC(), IR_SHR); break;
+    case OP_BANDK: bitop(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_BAND); break;
+    case OP_BORK: bitop(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_BOR); break;
+    case OP_BXORK: bitop(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_BXOR); break;
+    case OP_SHRI: {
+      TValue kv;
+      setivalue(&kv, GETARG_sC(i));
+      bitop(r, a, RB(), kvalue(r, &kv), VB(), &kv, IR_SHR);
+      break;
+    }
+    case OP_SHLI: {
+      TValue kv;
+      setivalue(&kv, GETARG_sC(i));
+      bitop(r, a, kvalue(r, &kv), RB(), &kv, VB(), IR_SHL);
+      break;
+    }
+    case OP_BNOT:
+      if (ttisinteger(VB())) setslot(J, a, emit(r, IR_BNOT, IRT_INT, RB(), 0));
+      else r->abort = JA_NYI_TYPE;
+      break;
     default: r->abort = JA_NYI_BC; break;
   }
 #undef RB

@@ -163,3 +163,67 @@ print(down)
 local fl = 0
 for x = 0.5, 100, 0.25 do fl = fl + x end
 print(fl)
+
+-- upvalues (open and closed), globals, fields written in the loop
+local up = 0
+local function bump(n)
+  for x = 1, n do up = up + x end
+  return up
+end
+print(bump(1000), bump(10))
+local function counter()
+  local c = 0.5
+  return function(n)
+    for x = 1, n do c = c * 1.0001 + x end
+    return c
+  end
+end
+local cf = counter()
+print(string.format("%.6f %.6f", cf(500), cf(500)))
+G_total = 0
+for x = 1, 3000 do G_total = G_total + x % 11 end
+print(G_total)
+local obj = {count = 0, name = "o", last = false}
+for x = 1, 2000 do
+  obj.count = obj.count + 1
+  obj.last = (x % 3 == 0)
+  if x == 1500 then obj.name = {x} end
+end
+print(obj.count, obj.last, type(obj.name))
+
+-- truth tests, `not`, `and`/`or` values
+local tt, nn, ao = 0, 0, 0
+local flags = {}
+for x = 1, 400 do flags[x] = (x % 4 == 0) end
+for x = 1, 400 do
+  if flags[x] then tt = tt + 1 end
+  if not flags[x] then nn = nn + 1 end
+  ao = ao + (flags[x] and 2 or 1)
+end
+print(tt, nn, ao)
+
+-- lengths of tables and strings, in a loop that grows nothing
+local arr = {1, 2, 3, 4, 5, 6, 7}
+local strs = {"a", "bb", "ccc", "", "eeeee"}
+local lsum = 0
+for x = 1, 1000 do lsum = lsum + #arr + #strs[x % 5 + 1] end
+print(lsum)
+
+-- bitwise operators with constants and variables
+local bits = 0
+for x = 1, 5000 do bits = bits + ((x & 0xf0) | (x ~ 0x33)) + (x >> 3) + (x << 2) + (1 << (x % 70)) + ~x end
+print(bits)
+
+-- equality of strings, booleans, nil and tables
+local names = {"a", "b", "a", "c"}
+local same, tabs = 0, 0
+local ta, tb = {}, {}
+for x = 1, 1000 do
+  local s0 = names[x % 4 + 1]
+  if s0 == "a" then same = same + 1 end
+  if s0 ~= "c" then same = same + 10 end
+  if (x % 2 == 0) == true then same = same + 100 end
+  local tx = (x % 5 == 0) and ta or tb
+  if tx == ta then tabs = tabs + 1 end
+end
+print(same, tabs)
