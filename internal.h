@@ -587,7 +587,7 @@ typedef struct Global {
   TValue nilvalue;       /* also a sentinel: ttisnil == state is complete */
   struct vm_State *mainthread;
   struct JitState *jit;   /* the JIT's state (jit.h), NULL until first used */
-  uint8_t jit_on;         /* counting hot loops at every back-edge (interp_backedge) */
+  uint8_t jit_on;         /* 0, or the JIT's back-edge sampling step (interp_backedge) */
   TString *tmname[TM_N];
   struct Table *mt[VM_NUMTYPES];
   TString *memerrmsg;
@@ -865,10 +865,10 @@ typedef struct Mbuffer {
 ** ====================================================================== */
 void interp_execute(vm_State *S, CallInfo *ci);
 #define INTERRUPT_POLL 1024 /* checks between looks at vm_interrupt's flag */
-/* (1 while the JIT is on: every back-edge then counts toward a loop's
-** hotness, see interp_backedge) */
+/* (while the JIT is on, jit_on: every jit_on-th back-edge is counted
+** toward its loop's hotness and may enter its trace, see interp_backedge) */
 #define interrupt_step(g) \
-  ((g)->jit_on ? 1 : (g)->iperiod < INTERRUPT_POLL ? (g)->iperiod : INTERRUPT_POLL)
+  ((g)->jit_on ? (g)->jit_on : (g)->iperiod < INTERRUPT_POLL ? (g)->iperiod : INTERRUPT_POLL)
 int interp_checkinterrupt(vm_State *S); /* checks until the next call */
 int interp_backedge(vm_State *S, CallInfo *ci);
 void interp_restartbudget(Global *g);

@@ -699,10 +699,10 @@ int interp_checkinterrupt(vm_State *S) {
 }
 
 /* The interrupt check of a loop's back-edge (the loop instruction is the
-** one before the saved pc). While the JIT is on, the check comes at every
-** back-edge (interrupt_step is 1) and counts it toward the loop's
-** hotness, so that with the JIT off counting costs nothing; recording,
-** when it starts, sets the frame's trap, which the caller reloads. */
+** one before the saved pc). While the JIT is on, the check comes every
+** jit_on back-edges (interrupt_step), and jit_backedge counts the loop's
+** hotness, records, or runs the loop's trace; recording sets the frame's
+** trap, a trace moves savedpc: the caller reloads both. */
 int interp_backedge(vm_State *S, CallInfo *ci) {
   if (G(S)->jit_on) jit_backedge(S, ci, ci->u.l.savedpc - 1);
   return interp_checkinterrupt(S);

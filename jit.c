@@ -94,6 +94,8 @@ static JitPenalty *penalize(JitState *J, const Instruction *pc) {
     p = &J->penalty[J->penaltyround++ % JIT_PENALTY_SLOTS];
     p->pc = pc;
     p->backoff = 0;
+    p->drops = 0;
+    p->skip = 0;
   }
   if (p->backoff < JIT_MAXBACKOFF) p->backoff++;
   return p;
@@ -152,10 +154,21 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
         return 0;
       }
   }
+  /* a sample stands for jit_on back-edges (interrupt_step) */
   cnt = &J->hotcount[jit_hashpc(pc)];
-  if (--*cnt != 0) return 0;
+  if (*cnt > G(S)->jit_on) {
+    *cnt = (uint16_t)(*cnt - G(S)->jit_on);
+    return 0;
+  }
   resetcount(J, pc);
   if (S->hookmask) return 0; /* hooks see every instruction: no traces */
+  {
+    JitPenalty *p = findpenalty(J, pc);
+    if (p != NULL && p->skip > 0) {
+      p->skip--;
+      return 0;
+    }
+  }
   pt = ci_func(ci)->p;
   ir_init(&J->ir);
   opt_init(&J->opt, &J->ir, NULL);
@@ -851,6 +864,37 @@ static void restoresnap(const JitTrace *T, uint32_t sn, const JitExitState *ex, 
   }
 }
 
+static void unlinkglobal(JitState *J, JitTrace *T);
+static void freetrace(JitTrace *T);
+
+/* A trace that leaves after about an iteration costs more to enter and
+** leave than it saves: it goes, and its loop is not recorded again for a
+** long while: 4^drops maximal backoffs, growing each time it happens. */
+static void unprofitable(JitState *J, JitTrace *T) {
+  JitTrace **pp;
+  if (J->verbose) {
+    char src[VM_IDSIZE];
+    fprintf(J->out, "[TRACE %llu %s:%d dropped: %llu iterations in %llu runs]\n",
+            (unsigned long long)T->number, srcname(T->pt, src), pcline(T->pt, T->startpc),
+            (unsigned long long)T->niters, (unsigned long long)T->nexits);
+  }
+  for (pp = &T->pt->traces; *pp != NULL; pp = &(*pp)->next)
+    if (*pp == T) {
+      *pp = T->next;
+      break;
+    }
+  unlinkglobal(J, T);
+  {
+    JitPenalty *p = penalize(J, T->startpc);
+    p->backoff = JIT_MAXBACKOFF;
+    if (p->drops < 20) p->drops++;
+    p->skip = 1u << (2 * p->drops); /* 4, 16, 64... maximal backoffs */
+  }
+  resetcount(J, T->startpc);
+  J->ndropped++;
+  freetrace(T);
+}
+
 /* Runs T from the loop body's start until a guard fails, then puts the
 ** frame as the snapshot says and points the frame at the bytecode to
 ** resume at (interp.c's back-edge check sees savedpc change). */
@@ -861,13 +905,18 @@ static void runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   ex.S = S;
   ex.icount = &G(S)->icount;
   ex.hookmask = &S->hookmask;
+  int before = G(S)->icount;
   J->nentries++;
   sn = T->fn(base, &ex);
   restoresnap(T, (uint32_t)sn, &ex, base);
   T->ir.snap[sn].count++;
   T->nexits++;
   J->nexits++;
+  T->niters += (uint64_t)(before - G(S)->icount); /* its back-edges charge the budget */
+  J->niters += (uint64_t)(before - G(S)->icount);
   ci->u.l.savedpc = T->pt->code + T->ir.snap[sn].pc;
+  if (T->nexits == JIT_PROFIT_ENTRIES && T->niters < JIT_PROFIT_ITERS * T->nexits)
+    unprofitable(J, T);
 }
 
 vm_Integer jit_idiv(vm_Integer a, vm_Integer b) { return interp_idiv(NULL, a, b); }
@@ -938,8 +987,26 @@ void jit_cancel(vm_State *S) {
   jitabort(S, J, JA_ERROR, NULL);
 }
 
+/* Back-edges are sampled every JIT_SAMPLESTEP, or every hotloop when that
+** is less (hotloop 1 sees them all) */
+static uint8_t samplestep(const JitState *J) {
+  return (uint8_t)(J->hotloop < JIT_SAMPLESTEP ? J->hotloop : JIT_SAMPLESTEP);
+}
+
+void jit_seton(vm_State *S, int on) {
+  JitState *J = jit_state(S);
+  Global *g = G(S);
+  if (J == NULL) return;
+  J->on = on;
+  g->jit_on = on ? samplestep(J) : 0;
+  g->istep = interrupt_step(g); /* from the next back-edge on */
+}
+
 void jit_setparam(vm_State *S, const char *name, int value) {
   JitState *J = jit_state(S);
   if (J == NULL) return;
-  if (strcmp(name, "hotloop") == 0 && value > 0) sethotloop(J, value);
+  if (strcmp(name, "hotloop") == 0 && value > 0) {
+    sethotloop(J, value);
+    if (J->on) jit_seton(S, 1);
+  }
 }

@@ -46,10 +46,13 @@ extern const char *const jit_abortmsg[JA__MAX];
 
 #define JIT_HOTSIZE 64          /* hashed hot counters */
 #define JIT_HOTLOOP_DEFAULT 56  /* back-edges before recording starts */
+#define JIT_SAMPLESTEP 8        /* while on, every 8th back-edge is seen (at most) */
 #define JIT_MAXSLOTS 256        /* frame slots a trace may touch */
 #define JIT_MAXINS 4000         /* IR instructions per trace */
 #define JIT_PENALTY_SLOTS 32
 #define JIT_MAXBACKOFF 12       /* at most 2^12 x the threshold */
+#define JIT_PROFIT_ENTRIES 256  /* after this many runs of a trace, */
+#define JIT_PROFIT_ITERS 2      /* fewer iterations a run than this drop it */
 
 #define JIT_MAXSPILL 192        /* spill slots per trace */
 
@@ -84,12 +87,15 @@ typedef struct JitTrace {
   size_t mcsize;              /* mapped bytes */
   size_t mclen;               /* code bytes */
   JitTraceFn fn;
-  uint64_t nexits;
+  uint64_t nexits;             /* runs (each ends in an exit) */
+  uint64_t niters;             /* back-edges taken inside */
 } JitTrace;
 
 typedef struct JitPenalty {
   const Instruction *pc;
   uint8_t backoff;
+  uint8_t drops;     /* its traces dropped as unprofitable */
+  uint32_t skip;     /* hot events still to ignore (after drops) */
 } JitPenalty;
 
 typedef struct JitState {
@@ -116,7 +122,8 @@ typedef struct JitState {
   JitTrace *traces;      /* every compiled trace (JitTrace.gnext) */
   /* statistics */
   uint64_t ntraces, naborts, aborts[JA__MAX];
-  uint64_t nexits, nentries;
+  uint64_t nexits, nentries, ndropped;
+  uint64_t niters;       /* loop iterations run inside traces */
 } JitState;
 
 JitState *jit_state(vm_State *S); /* created on first use; NULL when out of memory */
@@ -130,6 +137,8 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc);
 ** while recording goes on. */
 int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc);
 void jit_setparam(vm_State *S, const char *name, int value);
+/* Turns the JIT on or off (the jit module, tide -jon/-joff). */
+void jit_seton(vm_State *S, int on);
 /* An error unwinds the frames being recorded: the trace is dropped. */
 void jit_cancel(vm_State *S);
 /* Frees the traces of a prototype being collected. */

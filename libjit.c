@@ -13,7 +13,9 @@
 **                         the IR of each trace (to stderr or to file)
 **   jit.hotloop(n)        back-edges before a loop is recorded
 **   jit.stats()           {traces=, aborts=, abort_reasons={[reason]=n},
-**                         entries=, exits=}
+**                         entries=, exits=, iterations= (loop iterations
+**                         run as machine code), dropped= (traces found
+**                         unprofitable)}
 **
 ** Unlike the other libraries this one reaches into the VM (jit.h): the
 ** JIT has no public C API yet.
@@ -31,17 +33,14 @@ static JitState *getjit(vm_State *S) {
 }
 
 static int j_on(vm_State *S) {
-  getjit(S)->on = 1;
-  G(S)->jit_on = 1;
-  G(S)->istep = interrupt_step(G(S)); /* back-edges now check every time */
+  getjit(S);
+  jit_seton(S, 1);
   return 0;
 }
 
 static int j_off(vm_State *S) {
-  JitState *J = getjit(S);
-  J->on = 0;
-  G(S)->jit_on = 0;
-  G(S)->istep = interrupt_step(G(S));
+  getjit(S);
+  jit_seton(S, 0);
   return 0;
 }
 
@@ -110,6 +109,10 @@ static int j_stats(vm_State *S) {
   vm_setfield(S, -2, "entries");
   vm_pushinteger(S, (vm_Integer)J->nexits);
   vm_setfield(S, -2, "exits");
+  vm_pushinteger(S, (vm_Integer)J->niters);
+  vm_setfield(S, -2, "iterations");
+  vm_pushinteger(S, (vm_Integer)J->ndropped);
+  vm_setfield(S, -2, "dropped");
   return 1;
 }
 
