@@ -29,6 +29,7 @@
 -- that is not installed, fails or prints something else is shown as n/a.
 local ENGINES = {
   {label = "tide",   cmd = "./tide"},
+  {label = "tide-jit", cmd = "TIDE_JIT=on ./tide"},
   {label = "lua5.4", cmd = "lua5.4", ref = true},
   {label = "luajit", cmd = "luajit", optional = true},
 }

@@ -64,6 +64,35 @@ sum(1000)
 debug.sethook()
 assert(n > 1000 and jit.stats().traces == before.traces, "no trace under a hook")
 
+-- a compiled loop runs as machine code: its iterations are counted, each
+-- run ends in an exit
+jit.hotloop(10)
+jit.on()
+local function squares(n)
+  local s = 0
+  for i = 1, n do s = s + i * i end
+  return s
+end
+local s0 = jit.stats()
+for _ = 1, 20 do assert(squares(1000) == 333833500) end
+local s1 = jit.stats()
+if s1.traces > s0.traces or s0.traces > 0 then
+  assert(s1.iterations - s0.iterations > 10000, "the loop ran as machine code")
+  assert(s1.entries > s0.entries and s1.exits - s0.exits == s1.entries - s0.entries)
+end
+
+-- with a count hook set, the compiled loop runs in the interpreter, so
+-- the hook sees its instructions (about 4 per iteration)
+local calls = 0
+debug.sethook(function() calls = calls + 1 end, "", 100)
+assert(squares(100000) == 333338333350000)
+debug.sethook()
+assert(calls > 3000, "count hook called " .. calls .. " times")
+
+-- jit.flush drops compiled traces; the loop is recorded again later
+jit.flush()
+for _ = 1, 20 do assert(squares(1000) == 333833500) end
+
 jit.off()
 assert(jit.status() == false)
 assert(not pcall(jit.hotloop, 0))
