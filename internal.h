@@ -588,6 +588,7 @@ typedef struct Global {
   struct vm_State *mainthread;
   struct JitState *jit;   /* the JIT's state (jit.h), NULL until first used */
   uint8_t jit_on;         /* 0, or the JIT's back-edge sampling step (interp_backedge) */
+  uint32_t jitdither;     /* varies that step (interp_checkinterrupt) */
   TString *tmname[TM_N];
   struct Table *mt[VM_NUMTYPES];
   TString *memerrmsg;

@@ -686,6 +686,7 @@ void interp_resetinterrupt(Global *g) {
 
 int interp_checkinterrupt(vm_State *S) {
   Global *g = G(S);
+  int step;
   if (!g->interrupt_pending) {
     g->icount -= g->istep; /* the checks the interpreter just counted */
     if (g->icount <= 0) {
@@ -694,7 +695,16 @@ int interp_checkinterrupt(vm_State *S) {
     }
   }
   if (g->interrupt_pending) dbg_runerror(S, "interrupted!"); /* at every check from now */
-  g->istep = g->icount < interrupt_step(g) ? g->icount : interrupt_step(g);
+  step = interrupt_step(g);
+  if (g->jit_on > 1) {
+    /* The JIT samples back-edges every jit_on checks on average, the step
+    ** varied so that it does not lock onto one phase of a loop: with one
+    ** call and one back-edge an iteration, an even step would always
+    ** land on the call (function entries share the count). */
+    g->jitdither = g->jitdither * 1103515245u + 12345u;
+    step = g->jit_on / 2 + (int)((g->jitdither >> 16) % g->jit_on);
+  }
+  g->istep = g->icount < step ? g->icount : step;
   return g->istep;
 }
 

@@ -154,10 +154,10 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
         return 0;
       }
   }
-  /* a sample stands for jit_on back-edges (interrupt_step) */
+  /* a sample stands for the checks counted since the last one (istep) */
   cnt = &J->hotcount[jit_hashpc(pc)];
-  if (*cnt > G(S)->jit_on) {
-    *cnt = (uint16_t)(*cnt - G(S)->jit_on);
+  if (*cnt > G(S)->istep) {
+    *cnt = (uint16_t)(*cnt - G(S)->istep);
     return 0;
   }
   resetcount(J, pc);
