@@ -14,11 +14,10 @@
 **   --        stop handling options
 **   -         stop handling options and run standard input as the script
 ** and options of its own:
-**   -jon, -joff  turn the JIT on (counting hot loops, recording traces) or
-**             off (the default for now: traces are recorded but not yet
-**             compiled)
-**   -jv       a line per trace start, abort (with its reason) and end
-**   -jdump[=FILE]  the IR of each trace, to stderr or FILE
+**   -jon, -joff  turn the JIT on (hot loops are recorded and compiled to
+**             machine code) or off (the default while it covers little)
+**   -jv       a line per trace start, abort (with its reason), end, drop
+**   -jdump[=FILE]  the IR and machine code of each trace, to stderr or FILE
 **   -jhotloop=N    loop iterations before a loop is recorded
 **   (each -j option runs the matching function of the `jit` module,
 **   in order with -e and -l; TIDE_JIT=on,hotloop=1 in the environment
@@ -1228,7 +1227,7 @@ static void print_usage(const char *badoption) {
             "Tide options:\n"
             "  -jon -joff  turn the JIT on or off\n"
             "  -jv       show trace starts, aborts and completions\n"
-            "  -jdump[=FILE]  show the IR of each trace\n"
+            "  -jdump[=FILE]  show the IR and machine code of each trace\n"
             "  -jhotloop=N  iterations before a loop is recorded\n"
             "  " OPT_PROFILE "=RATE[:FILE]\n"
             "            sample allocations every RATE bytes (suffix k or m) and"

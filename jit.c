@@ -10,13 +10,18 @@
 ** since the trace began, which is what an exit must store back before
 ** the interpreter resumes at the guarded instruction.
 **
-** What is recorded so far: numeric `for` loops over integers; moves and
-** constants; integer and float arithmetic with Lua 5.4's semantics (mixed
-** operands convert to float); comparisons and the branches they take;
-** array reads and writes of present values; string-keyed field reads.
-** Everything else aborts with a reason (jit.h, JIT_ABORTS). There is no
-** machine code backend yet: a completed trace is dumped and counted, and
-** the interpreter runs the loop as before.
+** What is recorded so far: numeric `for`, `while` and `repeat` loops of
+** one function; moves and constants; integer and float arithmetic with
+** Lua 5.4's semantics (mixed operands convert to float), bitwise
+** operators; comparisons and the branches they take, truth tests; array
+** reads and writes; constant-key fields, globals and upvalues, read and
+** written; `#`. Everything else aborts with a reason (jit.h, JIT_ABORTS).
+**
+** A completed trace is peeled (copyloop: the recorded iteration becomes
+** the pre-loop, a copy through the optimizer the loop, with PHIs for what
+** the loop carries), compiled (asm_x64.c) and hung on its prototype.
+** From then on the loop's back-edge runs it (runtrace); an exit writes its
+** snapshot back into the frame and the interpreter goes on from there.
 */
 #include "jit.h"
 
