@@ -105,6 +105,12 @@ static int hasvalue(const IRIns *ins) {
 
 #define isfpr(ins) ((ins)->type == IRT_NUM)
 
+/* An instruction no live one uses and that has no effect: no code */
+static int isdead(const Asm *as, IRRef ref) {
+  const IRIns *ins = &as->ir->ins[ref];
+  return as->lastuse[ref] == 0 && !(ir_opflags[ins->op] & (IRF_GUARD | IRF_STORE | IRF_EFFECT));
+}
+
 /* The opcodes lowered as calls to C helpers */
 static int iscall(const IRIns *ins) {
   switch (ins->op) {
@@ -221,9 +227,7 @@ static JitAbort allocate(Asm *as) {
     IRIns *ins = IR(ref);
     expire(as, &gpr, ref);
     expire(as, &fpr, ref);
-    if (ir_isconst(ins->op) || (as->lastuse[ref] == 0 && !(ir_opflags[ins->op] &
-                                (IRF_GUARD | IRF_STORE | IRF_EFFECT))))
-      continue; /* dead */
+    if (ir_isconst(ins->op) || isdead(as, ref)) continue;
     if (iscall(ins)) {
       uint32_t mask = 0;
       int i;
@@ -901,9 +905,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
       loopstart = as->mc.p;
       continue;
     }
-    if (ir_isconst(ins->op)) continue;
-    if (as->lastuse[ref] == 0 && !(ir_opflags[ins->op] & (IRF_GUARD | IRF_STORE | IRF_EFFECT)))
-      continue;
+    if (ir_isconst(ins->op) || isdead(as, ref)) continue;
     why = asm_ins(as, ref);
     if (why != JA__MAX) return why;
   }

@@ -412,15 +412,23 @@ static void setindex(Rec *r, IRRef t, IRRef idx, IRRef val, const TValue *vt, co
   if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
 }
 
+/* The node of constant key `key` in table t, whose value v is now in the
+** hash part: HREFK, which holds where the key is now (IRIns.k.i) for the
+** backend to check first. */
+static IRRef hrefk(Rec *r, IRRef t, const TValue *vt, const TValue *key, const TValue *v) {
+  IRRef node = emit(r, IR_HREFK, IRT_PTR, t, kvalue(r, key));
+  if (node == r->J->ir.n - 1) /* new, not CSE'd */
+    ir_at(&r->J->ir, node)->k.i = (int64_t)((const Node *)(const void *)v - hvalue(vt)->node);
+  return node;
+}
+
 static void getfield(Rec *r, int a, IRRef t, const TValue *vt, const TValue *key) {
   const TValue *v;
   IRRef node;
   if (!ttistable(vt) || !ttisshrstring(key)) { r->abort = JA_NYI_TYPE; return; }
   v = tab_getstr(hvalue(vt), tsvalue(key));
   if (ttisnil(v)) { r->abort = JA_NYI_NILREAD; return; }
-  node = emit(r, IR_HREFK, IRT_PTR, t, kvalue(r, key));
-  if (node == r->J->ir.n - 1) /* new: the backend looks for the key where it is now */
-    ir_at(&r->J->ir, node)->k.i = (int64_t)((const Node *)(const void *)v - hvalue(vt)->node);
+  node = hrefk(r, t, vt, key, v);
   setslot(r->J, a, emit(r, IR_HLOAD, valtype(v), node, 0));
 }
 
@@ -431,9 +439,7 @@ static void setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, IRRef
   if (!ttistable(vt) || !ttisshrstring(key)) { r->abort = JA_NYI_TYPE; return; }
   old = tab_getstr(hvalue(vt), tsvalue(key));
   if (ttisnil(old)) { r->abort = JA_NYI_NEWKEY; return; }
-  node = emit(r, IR_HREFK, IRT_PTR, t, kvalue(r, key));
-  if (node == r->J->ir.n - 1)
-    ir_at(&r->J->ir, node)->k.i = (int64_t)((const Node *)(const void *)old - hvalue(vt)->node);
+  node = hrefk(r, t, vt, key, old);
   emit(r, IR_HLOAD, valtype(old), node, 0); /* still present: no __newindex */
   emit(r, IR_HSTORE, IRT_VOID, node, val);
   if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
