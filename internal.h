@@ -479,9 +479,15 @@ struct vm_State {
   uint32_t nCcalls;
   int oldpc;
   int basehookcount, hookcount;
-  volatile int hookmask;
+  volatile int hookmask;  /* VM_MASK* of the hooks set, and VM_MASKJIT */
   vm_Hook hook;
 };
+/* In hookmask while the JIT records this thread: every Lua frame entered
+** then traps (interp.c's startfunc), so the recorder sees the
+** instructions of called functions, and returns take the path that
+** traps in the caller. Hook code tests the VM_MASK* bits it needs; where
+** "any hook" matters, the JIT's own bit is masked out. */
+#define VM_MASKJIT (1 << 7)
 #define stacksize(th) cast_int((th)->stack_last - (th)->stack)
 #define savestack(S, p) ((char *)(p) - (char *)(S)->stack)
 #define restorestack(S, n) ((StkId)((char *)(S)->stack + (n)))

@@ -795,11 +795,14 @@ _Static_assert(sizeof(TValue) == (1 << SLOTSHIFT), "16-byte values");
 /* Interrupt check on loop back-edges and function entries: one decrement
 ** and branch; the rest happens every `period` checks. A compiled trace
 ** may have run the loop meanwhile (interp_backedge): it leaves the frame
-** at another instruction, where the interpreter goes on. */
+** at another instruction, where the interpreter goes on, or inside a call
+** it had inlined: then in the frames it rebuilt (S->ci is the innermost). */
 #define checkinterrupt(S) \
   { if (l_unlikely(--ic <= 0)) { \
       savestate(S, ci); ic = interp_backedge(S, ci); updatebase(ci); updatetrap(ci); \
-      if (l_unlikely(ci->u.l.savedpc != pc)) { pc = ci->u.l.savedpc; vmbreak; } } }
+      if (l_unlikely(ci->u.l.savedpc != pc)) { \
+        if (ci != S->ci) { ci = S->ci; updatebase(ci); updatetrap(ci); k = cl->p->k; } \
+        pc = ci->u.l.savedpc; vmbreak; } } }
 
 #define dojump(ci, i, e) (pc += GETARG_sJ(i) + (e))
 /* A conditional jump back (`repeat ... until`) is a loop's back-edge too;

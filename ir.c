@@ -53,6 +53,7 @@ void ir_free(IRBuf *b) {
   free(b->ins);
   free(b->snap);
   free(b->snapmap);
+  free(b->frames);
   ir_init(b);
 }
 
@@ -120,6 +121,8 @@ int ir_addsnap(IRBuf *b, uint32_t pc, uint16_t nslots) {
   sn->pc = pc;
   sn->ref = b->n;
   sn->count = 0;
+  sn->frameofs = 0;
+  sn->depth = 0;
   return 1;
 }
 
@@ -134,6 +137,15 @@ int ir_addsnapentry(IRBuf *b, uint16_t slot, IRRef ref) {
   e->ref = ref;
   b->snap[b->nsnap - 1].nent++;
   return 1;
+}
+
+uint32_t ir_addframes(IRBuf *b, const SnapFrame *f, uint32_t n) {
+  uint32_t ofs = b->nframes;
+  while (b->nframes + n > b->framecap)
+    if (!grow(b, (void **)&b->frames, &b->framecap, sizeof(SnapFrame), 16)) return UINT32_MAX;
+  memcpy(b->frames + ofs, f, n * sizeof(SnapFrame));
+  b->nframes += n;
+  return ofs;
 }
 
 /* ----------------------------------------------------------------------
@@ -193,7 +205,12 @@ static void dumpoperand(Out *o, const IRBuf *b, IROp op, int which, IRRef v) {
 static void dumpsnap(Out *o, const IRBuf *b, uint32_t s) {
   const IRSnap *sn = &b->snap[s];
   uint32_t i;
-  emitf(o, "....        SNAP   #%u pc %u [", (unsigned)s, (unsigned)sn->pc);
+  emitf(o, "....        SNAP   #%u pc %u", (unsigned)s, (unsigned)sn->pc);
+  /* inlined frames: the function's slot and the caller's return pc */
+  for (i = 0; i < sn->depth; i++)
+    emitf(o, " {%u>%u}", (unsigned)b->frames[sn->frameofs + i].funcslot,
+          (unsigned)b->frames[sn->frameofs + i].retpc);
+  emitf(o, " [");
   for (i = 0; i < sn->nent; i++) {
     const SnapEntry *e = &b->snapmap[sn->mapofs + i];
     emitf(o, " %u=", (unsigned)e->slot);

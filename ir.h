@@ -215,11 +215,24 @@ typedef struct SnapEntry {
   IRRef ref;
 } SnapEntry;
 
+/* A frame of an inlined call, innermost last: the called function's
+** slot (relative to the trace's base), its prototype, and where its
+** caller resumes after it returns (a bytecode index of the caller's
+** prototype: the one below it, or the trace's). */
+typedef struct SnapFrame {
+  const void *pt;     /* the called function's Proto */
+  uint32_t retpc;     /* the caller's pc after the call */
+  uint16_t funcslot;
+  int16_t nresults;   /* the call's wanted results */
+} SnapFrame;
+
 typedef struct IRSnap {
   uint32_t mapofs;   /* first entry in snapmap */
   uint16_t nent;     /* number of entries */
   uint16_t nslots;   /* frame size to restore */
-  uint32_t pc;       /* bytecode index to resume at */
+  uint32_t pc;       /* bytecode index to resume at (in the innermost frame) */
+  uint32_t frameofs; /* inlined frames: `depth` SnapFrames from frames[frameofs] */
+  uint16_t depth;
   IRRef ref;         /* the first instruction this snapshot covers */
   uint32_t count;    /* exits taken through it */
 } IRSnap;
@@ -233,6 +246,8 @@ typedef struct IRBuf {
   uint32_t nsnap, snapcap;
   SnapEntry *snapmap;
   uint32_t nsnapmap, snapmapcap;
+  SnapFrame *frames; /* frame stacks of snapshots inside inlined calls */
+  uint32_t nframes, framecap;
   IRRef loopref;     /* the LOOP instruction, or REF_NONE */
   int oom;           /* an append failed for want of memory */
 } IRBuf;
@@ -253,6 +268,9 @@ IRRef ir_kpri(IRBuf *b, IRType t);
 ** (b->oom is then set). */
 int ir_addsnap(IRBuf *b, uint32_t pc, uint16_t nslots);
 int ir_addsnapentry(IRBuf *b, uint16_t slot, IRRef ref);
+/* Stores a stack of n inlined frames for snapshots to share; returns its
+** offset in b->frames, or UINT32_MAX when memory ran out. */
+uint32_t ir_addframes(IRBuf *b, const SnapFrame *f, uint32_t n);
 #define ir_at(b, ref) (&(b)->ins[ref])
 /* Writes a readable listing of the IR and its snapshots. */
 struct vm_Buffer;

@@ -123,6 +123,7 @@ static int pcline(const Proto *pt, const Instruction *pc) {
 
 static void stoprecording(vm_State *S, JitState *J) {
   J->recording = 0;
+  if (J->thread != NULL) J->thread->hookmask &= ~VM_MASKJIT;
   if (J->ci != NULL && J->thread == S && !S->hookmask) J->ci->u.l.trap = 0;
   J->ci = NULL;
   J->thread = NULL;
@@ -137,7 +138,7 @@ static int jitabort(vm_State *S, JitState *J, JitAbort why, const Instruction *p
   if (J->verbose) {
     char src[VM_IDSIZE];
     fprintf(J->out, "[TRACE --- %s:%d -- abort at line %d: %s%s%s%s]\n", srcname(J->pt, src),
-            pcline(J->pt, J->startpc), pc ? pcline(J->pt, pc) : 0, jit_abortmsg[why],
+            pcline(J->pt, J->startpc), pc ? pcline(J->frame[J->depth].pt, pc) : 0, jit_abortmsg[why],
             pc ? " (" : "", pc ? opnames[GET_OPCODE(*pc)] : "", pc ? ")" : "");
   }
   penalize(J, J->startpc);
@@ -184,6 +185,16 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   J->thread = S;
   J->ci = ci;
   J->pt = pt;
+  J->depth = 0;
+  J->maxdepth = 0;
+  J->multres = -1;
+  J->base = 0;
+  J->frame[0].ci = ci;
+  J->frame[0].pt = pt;
+  J->frame[0].base = 0;
+  J->frame[0].fn = REF_NONE;
+  J->frame[0].frameofs = 0;
+  S->hookmask |= VM_MASKJIT; /* called functions trap too */
   J->startpc = pc;
   J->bodypc = NULL;
   ci->u.l.trap = 1;
@@ -202,23 +213,27 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
 /* The IR type of a value's tag (the same numbers for tagged types) */
 static IRType valtype(const TValue *v) { return (IRType)rawtt(v); }
 
+/* Slot s of the frame being recorded (based at `base` on the stack):
+** J->slot is indexed from the trace's base, where the frame's slot 0 is
+** J->base. */
 static IRRef getslot(JitState *J, StkId base, int s) {
-  IRRef r = J->slot[s];
+  IRRef r = J->slot[J->base + s];
   if (r == REF_NONE) {
     IRType t = valtype(s2v(base + s));
-    r = opt_emit(&J->opt, IR_SLOAD, t, (IRRef)s, 0);
-    J->slot[s] = r;
+    r = opt_emit(&J->opt, IR_SLOAD, t, (IRRef)(J->base + s), 0);
+    J->slot[J->base + s] = r;
   }
   return r;
 }
 
 static void setslot(JitState *J, int s, IRRef r) {
-  J->slot[s] = r;
-  J->written[s] = 1;
+  J->slot[J->base + s] = r;
+  J->written[J->base + s] = 1;
 }
 
-/* A snapshot for the guards of the instruction at pc: the written slots.
-** The previous one is replaced when no guard came after it. */
+/* A snapshot for the guards of the instruction at pc: the written slots,
+** and the inlined frames. The previous one is replaced when no guard
+** came after it. */
 static int snapshot(JitState *J, const Instruction *pc) {
   IRBuf *b = &J->ir;
   int s;
@@ -230,7 +245,9 @@ static int snapshot(JitState *J, const Instruction *pc) {
       b->nsnapmap = b->snap[b->nsnap].mapofs;
     }
   }
-  if (!ir_addsnap(b, (uint32_t)(pc - J->pt->code), (uint16_t)J->maxslot)) return 0;
+  if (!ir_addsnap(b, (uint32_t)(pc - J->frame[J->depth].pt->code), (uint16_t)J->maxslot)) return 0;
+  b->snap[b->nsnap - 1].frameofs = J->frame[J->depth].frameofs;
+  b->snap[b->nsnap - 1].depth = (uint16_t)J->depth;
   for (s = 0; s < J->maxslot; s++)
     if (J->written[s] && J->slot[s] != REF_NONE && !ir_addsnapentry(b, (uint16_t)s, J->slot[s]))
       return 0;
@@ -244,6 +261,7 @@ static int snapshot(JitState *J, const Instruction *pc) {
 
 typedef struct Rec {
   JitState *J;
+  const Instruction *pc;
   StkId base;
   const TValue *k;
   Instruction i;
@@ -447,7 +465,7 @@ static void setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, IRRef
 
 /* The running closure's upvalue n: its UpVal, and the value (a guard) */
 static IRRef upvalref(Rec *r, int n) {
-  IRRef fn = emit(r, IR_FUNC, IRT_LCL, 0, 0);
+  IRRef fn = r->J->depth > 0 ? r->J->frame[r->J->depth].fn : emit(r, IR_FUNC, IRT_LCL, 0, 0);
   return emit(r, IR_UREF, IRT_PTR, fn, (IRRef)n);
 }
 
@@ -491,6 +509,97 @@ static void forloop(Rec *r) {
   setslot(r->J, a + 1, count);
   setslot(r->J, a, idx);
   setslot(r->J, a + 3, idx);
+}
+
+/* The frame stack snapshots see from now on (J->frame[J->depth].frameofs) */
+static int pushframes(JitState *J) {
+  SnapFrame f[JIT_MAXDEPTH];
+  uint32_t ofs;
+  int d;
+  for (d = 1; d <= J->depth; d++) f[d - 1] = J->frame[d].snap;
+  ofs = ir_addframes(&J->ir, f, (uint32_t)J->depth);
+  if (ofs == UINT32_MAX) return 0;
+  J->frame[J->depth].frameofs = ofs;
+  return 1;
+}
+
+/* A call of the Lua function in slot a, inlined: the trace guards that
+** the slot holds a closure of the same prototype and goes on recording in
+** the callee's frame (jit_record sees its instructions: VM_MASKJIT makes
+** it trap). Its arguments are the caller's slots above a; parameters
+** without one are nil, as the interpreter's entry makes them. */
+static void inlinecall(Rec *r, int a, int nargs, int nres) {
+  JitState *J = r->J;
+  LClosure *cl = clLvalue(s2v(r->base + a));
+  Proto *p = cl->p;
+  JitFrame *f;
+  IRRef fn, proto;
+  int k, newbase = J->base + a + 1;
+  if (p->is_vararg) { r->abort = JA_NYI_VARARG; return; }
+  if (J->depth >= JIT_MAXDEPTH) { r->abort = JA_TOO_DEEP; return; }
+  if (newbase + p->maxstacksize >= JIT_MAXSLOTS) { r->abort = JA_TOO_DEEP; return; }
+  fn = getslot(J, r->base, a);
+  proto = emit(r, IR_FLOAD, IRT_PTR, fn, IRFL_FUNC_PROTO);
+  emit(r, IR_EQ, IRT_VOID, proto, ir_kptr(&J->ir, p));
+  for (k = nargs; k < p->numparams; k++) setslot(J, a + 1 + k, ir_kpri(&J->ir, IRT_NIL));
+  f = &J->frame[++J->depth];
+  f->ci = NULL; /* the callee's frame is not there yet */
+  f->pt = p;
+  f->base = newbase;
+  f->fn = fn;
+  f->snap.pt = p;
+  f->snap.retpc = (uint32_t)(r->pc + 1 - J->frame[J->depth - 1].pt->code);
+  f->snap.funcslot = (uint16_t)(newbase - 1);
+  f->snap.nresults = (int16_t)nres;
+  if (!pushframes(J)) { r->abort = JA_NOMEM; return; }
+  J->base = newbase;
+  J->ci = NULL;
+  J->lastpc = NULL;
+  if (J->depth > J->maxdepth) J->maxdepth = J->depth;
+  if (newbase + p->maxstacksize > J->maxslot) J->maxslot = newbase + p->maxstacksize;
+}
+
+static void recordcall(Rec *r) {
+  JitState *J = r->J;
+  Instruction i = r->i;
+  int a = GETARG_A(i), nargs = GETARG_B(i) - 1;
+  const TValue *fv = s2v(r->base + a);
+  if (nargs < 0) { /* up to the top: the results of the call before */
+    if (J->multres < J->base + a + 1) { r->abort = JA_NYI_CALL; return; }
+    nargs = J->multres - (J->base + a + 1);
+  }
+  J->multres = -1;
+  if (ttisLclosure(fv)) inlinecall(r, a, nargs, GETARG_C(i) - 1);
+  else r->abort = JA_NYI_CALL;
+}
+
+/* An inlined function returns the n values from its slot a: they go
+** where the call wanted them (missing ones nil), and the callee's slots
+** are forgotten: no snapshot restores them. */
+static void recordreturn(Rec *r, int a, int n) {
+  JitState *J = r->J;
+  JitFrame *f = &J->frame[J->depth];
+  IRRef vals[JIT_MAXSLOTS];
+  int want = f->snap.nresults, funcslot = f->base - 1, k, s;
+  if (J->depth == 0) { r->abort = JA_LEFT_FRAME; return; }
+  if (n < 0) { r->abort = JA_NYI_CALL; return; }
+  if (want < 0) { /* all of them: the next instruction takes them up to the top */
+    want = n;
+    J->multres = funcslot + n;
+  }
+  for (k = 0; k < want; k++) vals[k] = k < n ? getslot(J, r->base, a + k) : ir_kpri(&J->ir, IRT_NIL);
+  for (s = f->base; s < J->maxslot; s++) {
+    J->slot[s] = REF_NONE;
+    J->written[s] = 0;
+  }
+  J->lastpc = J->frame[J->depth - 1].pt->code + f->snap.retpc - 1; /* the call */
+  f = &J->frame[--J->depth];
+  J->ci = f->ci;
+  J->base = f->base;
+  for (k = 0; k < want; k++) {
+    J->slot[funcslot + k] = vals[k];
+    J->written[funcslot + k] = 1;
+  }
 }
 
 static void recordins(Rec *r) {
@@ -572,6 +681,13 @@ static void recordins(Rec *r) {
       break;
     }
     case OP_FORLOOP: forloop(r); break;
+    case OP_CALL: recordcall(r); break;
+    case OP_RETURN0: recordreturn(r, a, 0); break;
+    case OP_RETURN1: recordreturn(r, a, 1); break;
+    case OP_RETURN:
+      if (GETARG_k(i) || GETARG_C(i)) r->abort = JA_NYI_BC; /* upvalues to close; vararg */
+      else recordreturn(r, a, GETARG_B(i) - 1);
+      break;
     case OP_GETUPVAL: setslot(J, a, getupval(r, GETARG_B(i))); break;
     case OP_SETUPVAL: {
       IRRef v = getslot(J, base, a), uref = upvalref(r, GETARG_B(i));
@@ -654,20 +770,27 @@ static void fileout(void *ud, const char *s, size_t len) { fwrite(s, 1, len, (FI
 ** invariant loads, type guards and bounds checks run once. Where a slot's
 ** value at the end of the copy differs from its value at the LOOP, a PHI
 ** says that the back-edge moves the new value into the old one's place.
-** Guards in the copy get copies of their snapshots: every slot written in
-** the loop, with the copy's value where the original snapshot had one,
-** else the previous iteration's. Returns JA__MAX or why it failed. */
+** Guards in the copy get copies of their snapshots: the original's slots
+** with the copy's values, and every other slot the loop leaves written
+** with the previous iteration's value (slots of inlined calls are
+** forgotten when they return). Returns JA__MAX or why it failed. */
 static JitAbort copysnap(JitState *J, uint32_t sn, const IRRef *subst, uint32_t *out) {
   IRBuf *b = &J->ir;
-  uint32_t mapofs = b->snap[sn].mapofs, nent = b->snap[sn].nent, k = 0;
+  IRSnap orig = b->snap[sn]; /* a copy: adding one may move the array */
+  uint32_t k = 0;
   int s;
-  if (!ir_addsnap(b, b->snap[sn].pc, b->snap[sn].nslots)) return JA_NOMEM;
+  if (!ir_addsnap(b, orig.pc, orig.nslots)) return JA_NOMEM;
+  b->snap[b->nsnap - 1].frameofs = orig.frameofs;
+  b->snap[b->nsnap - 1].depth = orig.depth;
   for (s = 0; s < J->maxslot; s++) {
     IRRef ref;
-    if (!J->written[s] || J->slot[s] == REF_NONE) continue;
-    while (k < nent && b->snapmap[mapofs + k].slot < s) k++;
-    ref = (k < nent && b->snapmap[mapofs + k].slot == s) ? subst[b->snapmap[mapofs + k].ref]
-                                                          : J->slot[s];
+    while (k < orig.nent && b->snapmap[orig.mapofs + k].slot < s) k++;
+    if (k < orig.nent && b->snapmap[orig.mapofs + k].slot == s)
+      ref = subst[b->snapmap[orig.mapofs + k].ref];
+    else if (J->written[s] && J->slot[s] != REF_NONE)
+      ref = J->slot[s];
+    else
+      continue;
     if (!ir_addsnapentry(b, (uint16_t)s, ref)) return JA_NOMEM;
   }
   *out = b->nsnap - 1;
@@ -827,6 +950,8 @@ static void finishtrace(vm_State *S, JitState *J) {
   T->startpc = J->startpc;
   T->bodypc = J->bodypc;
   T->endsnap = endsnap;
+  T->maxslot = J->maxslot;
+  T->maxdepth = J->maxdepth;
   T->ir = J->ir; /* the trace takes the IR over */
   ir_init(&J->ir);
   why = asm_trace(J, T);
@@ -857,7 +982,7 @@ static void finishtrace(vm_State *S, JitState *J) {
 ** Running traces and leaving them
 ** ---------------------------------------------------------------------- */
 
-/* Writes the values of snapshot `sn` into the frame at base. */
+/* Writes the values of snapshot `sn` into the frames at base. */
 static void restoresnap(const JitTrace *T, uint32_t sn, const JitExitState *ex, StkId base) {
   const IRBuf *b = &T->ir;
   const IRSnap *snap = &b->snap[sn];
@@ -876,25 +1001,20 @@ static void restoresnap(const JitTrace *T, uint32_t sn, const JitExitState *ex, 
 }
 
 static void unlinkglobal(JitState *J, JitTrace *T);
+static void unlinktrace(JitState *J, JitTrace *T);
 static void freetrace(JitTrace *T);
 
 /* A trace that leaves after about an iteration costs more to enter and
 ** leave than it saves: it goes, and its loop is not recorded again for a
 ** long while: 4^drops maximal backoffs, growing each time it happens. */
 static void unprofitable(JitState *J, JitTrace *T) {
-  JitTrace **pp;
   if (J->verbose) {
     char src[VM_IDSIZE];
     fprintf(J->out, "[TRACE %llu %s:%d dropped: %llu iterations in %llu runs]\n",
             (unsigned long long)T->number, srcname(T->pt, src), pcline(T->pt, T->startpc),
             (unsigned long long)T->niters, (unsigned long long)T->nexits);
   }
-  for (pp = &T->pt->traces; *pp != NULL; pp = &(*pp)->next)
-    if (*pp == T) {
-      *pp = T->next;
-      break;
-    }
-  unlinkglobal(J, T);
+  unlinktrace(J, T);
   {
     JitPenalty *p = penalize(J, T->startpc);
     p->backoff = JIT_MAXBACKOFF;
@@ -906,13 +1026,73 @@ static void unprofitable(JitState *J, JitTrace *T) {
   freetrace(T);
 }
 
+/* Takes T off its prototype's list and the list of all traces */
+static void unlinktrace(JitState *J, JitTrace *T) {
+  JitTrace **pp;
+  for (pp = &T->pt->traces; *pp != NULL; pp = &(*pp)->next)
+    if (*pp == T) {
+      *pp = T->next;
+      break;
+    }
+  unlinkglobal(J, T);
+}
+
+/* Rebuilds the frames of the calls snapshot `sn` is inside of, above ci
+** (traceroom made sure there are CallInfos), and points the innermost at
+** the bytecode to resume at, the others at their call's return. */
+static void restoreframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint32_t sn, StkId base) {
+  const IRSnap *snap = &T->ir.snap[sn];
+  const Proto *pt = T->pt;
+  uint32_t d;
+  for (d = 0; d < snap->depth; d++) {
+    const SnapFrame *f = &T->ir.frames[snap->frameofs + d];
+    CallInfo *callee = ci->next;
+    ci->u.l.savedpc = pt->code + f->retpc;
+    pt = (const Proto *)f->pt;
+    callee->func = base + f->funcslot;
+    callee->nresults = f->nresults;
+    callee->callstatus = 0;
+    callee->top = callee->func + 1 + pt->maxstacksize;
+    callee->u.l.trap = 0;
+    ci = callee;
+  }
+  ci->u.l.savedpc = pt->code + snap->pc;
+  S->ci = ci;
+  S->top = ci->top;
+}
+
+/* Stack slots and CallInfos for whatever T's exits rebuild; 0 when memory
+** for them is not to be had (then T does not run). */
+static int traceroom(vm_State *S, CallInfo *ci, const JitTrace *T) {
+  int d;
+  if (S->stack_last - (ci->func + 1) <= T->maxslot &&
+      !do_growstack(S, T->maxslot - (int)(S->top - (ci->func + 1)) + 1, 0))
+    return 0;
+  for (d = 0; d < T->maxdepth; d++) {
+    if (ci->next == NULL) {
+      CallInfo *n = (CallInfo *)mem_rawrealloc(G(S), NULL, 0, sizeof(CallInfo));
+      if (n == NULL) return 0;
+      gc_addbytes(G(S), (ptrdiff_t)sizeof(CallInfo));
+      ci->next = n;
+      n->previous = ci;
+      n->next = NULL;
+      n->u.l.trap = 0;
+      S->nci++;
+    }
+    ci = ci->next;
+  }
+  return 1;
+}
+
 /* Runs T from the loop body's start until a guard fails, then puts the
-** frame as the snapshot says and points the frame at the bytecode to
-** resume at (interp.c's back-edge check sees savedpc change). */
+** frames as the snapshot says, pointing at the bytecode to resume at
+** (interp.c's back-edge check sees savedpc or S->ci change). */
 static void runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   JitExitState ex;
-  StkId base = ci->func + 1;
+  StkId base;
   int sn;
+  if (!traceroom(S, ci, T)) return;
+  base = ci->func + 1;
   ex.S = S;
   ex.icount = &G(S)->icount;
   ex.hookmask = &S->hookmask;
@@ -925,7 +1105,7 @@ static void runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   J->nexits++;
   T->niters += (uint64_t)(before - G(S)->icount); /* its back-edges charge the budget */
   J->niters += (uint64_t)(before - G(S)->icount);
-  ci->u.l.savedpc = T->pt->code + T->ir.snap[sn].pc;
+  restoreframes(S, ci, T, (uint32_t)sn, base);
   if (T->nexits == JIT_PROFIT_ENTRIES && T->niters < JIT_PROFIT_ITERS * T->nexits)
     unprofitable(J, T);
 }
@@ -945,6 +1125,16 @@ static void unlinkglobal(JitState *J, JitTrace *T) {
     }
 }
 
+/* Whether T inlined a function of prototype p */
+static int inlines(const JitTrace *T, const Proto *p) {
+  uint32_t i;
+  for (i = 0; i < T->ir.nframes; i++)
+    if (T->ir.frames[i].pt == p) return 1;
+  return 0;
+}
+
+/* Frees the traces of a prototype being collected, and those that inlined
+** it (their guards compare with its address, which may be reused). */
 void jit_freeproto(Global *g, Proto *p) {
   JitTrace *T = p->traces, *next;
   for (; T != NULL; T = next) {
@@ -953,6 +1143,14 @@ void jit_freeproto(Global *g, Proto *p) {
     freetrace(T);
   }
   p->traces = NULL;
+  if (g->jit == NULL) return;
+  for (T = g->jit->traces; T != NULL; T = next) {
+    next = T->gnext;
+    if (inlines(T, p)) {
+      unlinktrace(g->jit, T);
+      freetrace(T);
+    }
+  }
 }
 
 void jit_flush(Global *g) {
@@ -971,10 +1169,20 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   JitState *J = G(S)->jit;
   Rec r;
   if (J == NULL || !J->recording) return 0;
-  if (S != J->thread || ci != J->ci) return jitabort(S, J, JA_LEFT_FRAME, NULL);
-  if (S->hookmask) return jitabort(S, J, JA_HOOK, pc);
+  if (S == J->thread && J->ci == NULL && ci->previous == J->frame[J->depth - 1].ci &&
+      ci_func(ci)->p == J->frame[J->depth].pt &&
+      ci->func + 1 - (J->frame[0].ci->func + 1) == J->base) {
+    J->ci = J->frame[J->depth].ci = ci; /* the inlined call's first instruction */
+  } else if (S != J->thread || ci != J->ci) {
+    return jitabort(S, J, JA_LEFT_FRAME, NULL);
+  } else if (J->depth > 0 && pc <= J->lastpc) {
+    return jitabort(S, J, JA_NYI_INNERLOOP, pc);
+  }
+  J->lastpc = pc;
+  if (S->hookmask & ~VM_MASKJIT) return jitabort(S, J, JA_HOOK, pc);
   if (J->ir.n > JIT_MAXINS) return jitabort(S, J, JA_TOO_LONG, pc);
   r.J = J;
+  r.pc = pc;
   r.base = ci->func + 1;
   r.k = ci_func(ci)->p->k;
   r.i = *pc;
@@ -985,7 +1193,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (r.abort != JA__MAX) return jitabort(S, J, r.abort, pc);
   if (J->opt.guardfails) return jitabort(S, J, JA_GUARD_FAILS, pc);
   if (J->ir.oom) return jitabort(S, J, JA_NOMEM, pc);
-  if (pc == J->startpc) { /* the loop instruction: the loop closes */
+  if (pc == J->startpc && J->depth == 0) { /* the loop instruction: the loop closes */
     finishtrace(S, J);
     return 0;
   }

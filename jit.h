@@ -26,6 +26,10 @@
   X(NYI_NEWKEY, "table write to an absent key") \
   X(NYI_META, "value with a metatable") \
   X(LEFT_FRAME, "left the loop's function") \
+  X(NYI_CALL, "call not supported yet") \
+  X(NYI_VARARG, "vararg function") \
+  X(NYI_INNERLOOP, "loop inside an inlined call") \
+  X(TOO_DEEP, "calls nested too deep (recursion?)") \
   X(LOOP_EXIT, "the loop ended while recording") \
   X(HOOK, "debug hook active") \
   X(TOO_LONG, "trace too long") \
@@ -48,6 +52,7 @@ extern const char *const jit_abortmsg[JA__MAX];
 #define JIT_HOTLOOP_DEFAULT 56  /* back-edges before recording starts */
 #define JIT_SAMPLESTEP 8        /* while on, every 8th back-edge is seen (at most) */
 #define JIT_MAXSLOTS 256        /* frame slots a trace may touch */
+#define JIT_MAXDEPTH 8          /* calls inlined into one another */
 #define JIT_MAXINS 4000         /* IR instructions per trace */
 #define JIT_PENALTY_SLOTS 32
 #define JIT_MAXBACKOFF 12       /* at most 2^12 x the threshold */
@@ -83,6 +88,8 @@ typedef struct JitTrace {
   uint64_t number;
   IRBuf ir;                   /* kept: exits read its snapshots and registers */
   uint32_t endsnap;           /* the snapshot at the loop's back-edge */
+  int maxslot;                /* stack slots its frames use, from its base */
+  int maxdepth;               /* the deepest inlined call */
   uint8_t *mcode;             /* mmap'ed, read+execute */
   size_t mcsize;              /* mapped bytes */
   size_t mclen;               /* code bytes */
@@ -98,6 +105,16 @@ typedef struct JitPenalty {
   uint32_t skip;     /* hot events still to ignore (after drops) */
 } JitPenalty;
 
+/* A frame being recorded: the loop's (depth 0) or an inlined call's. */
+typedef struct JitFrame {
+  CallInfo *ci;          /* NULL until the callee's first instruction runs */
+  const Proto *pt;
+  int base;              /* its slot 0, relative to the trace's base */
+  IRRef fn;              /* its closure (depth 0: REF_NONE, the FUNC) */
+  uint32_t frameofs;     /* its snapshots' frame stack (IRBuf.frames) */
+  SnapFrame snap;        /* how snapshots describe it (depth >= 1) */
+} JitFrame;
+
 typedef struct JitState {
   int on;                /* counting and recording enabled */
   int verbose;           /* -jv: a line per trace start, abort, completion */
@@ -110,14 +127,20 @@ typedef struct JitState {
   /* the trace being recorded */
   int recording;
   vm_State *thread;      /* the coroutine recording happens in */
-  CallInfo *ci;          /* its frame */
-  const Proto *pt;
+  CallInfo *ci;          /* the frame being recorded (frame[depth].ci) */
+  const Proto *pt;       /* the loop's function */
+  JitFrame frame[JIT_MAXDEPTH + 1];
+  int depth;             /* inlined calls active */
+  const Instruction *lastpc; /* the instruction recorded last */
+  int multres;           /* the top after a call returned all its results, or -1 */
+  int base;              /* frame[depth].base */
   const Instruction *startpc;
   IRBuf ir;
   OptState opt;
   IRRef slot[JIT_MAXSLOTS]; /* the value of each frame slot, or REF_NONE */
   uint8_t written[JIT_MAXSLOTS]; /* slot changed since the trace began */
-  int maxslot;
+  int maxslot;           /* slots any frame has used */
+  int maxdepth;
   const Instruction *bodypc; /* the first recorded instruction */
   JitTrace *traces;      /* every compiled trace (JitTrace.gnext) */
   /* statistics */

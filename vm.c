@@ -307,7 +307,7 @@ void vm_sethook(vm_State *S, vm_Hook func, int mask, int count) {
 }
 
 vm_Hook vm_gethook(vm_State *S) { return S->hook; }
-int vm_gethookmask(vm_State *S) { return S->hookmask; }
+int vm_gethookmask(vm_State *S) { return S->hookmask & ~VM_MASKJIT; }
 int vm_gethookcount(vm_State *S) { return S->basehookcount; }
 
 /* ======================================================================
@@ -709,7 +709,7 @@ vm_State *thread_new(vm_State *S) {
   preinit_thread(S1, g);
   v->items[v->n++] = obj2gco(S1);
   memcpy(S1->extraspace, G(S)->mainthread->extraspace, VM_EXTRASPACE);
-  S1->hookmask = S->hookmask; /* a new thread inherits the hook */
+  S1->hookmask = S->hookmask & ~VM_MASKJIT; /* a new thread inherits the hook */
   S1->basehookcount = S->basehookcount;
   S1->hook = S->hook;
   resethookcount(S1);

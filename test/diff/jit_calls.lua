@@ -1,0 +1,113 @@
+-- Calls inlined into traces: results, and exits inside inlined frames
+-- (the interpreter must go on in the callee and return to the caller).
+-- Identical output under lua5.4 and tide with the JIT off, on and forced.
+
+local N = 3000
+
+-- plain calls, nested, with missing and extra arguments
+local function sq(x) return x * x end
+local function add(a, b) return a + b end
+local function third(a, b, c) if c == nil then return a end return c end
+local s = 0
+for i = 1, N do s = add(s, sq(i)) + third(1, 2) + third(1, 2, 3, 4) end
+print("nested", s)
+
+-- a guard fails inside the callee: integer to float midway
+local function scale(x, i) if i > N // 2 then return x * 0.5 end return x * 2 end
+local acc = 0
+for i = 1, N do acc = acc + scale(i, i) end
+print("type change in callee", acc)
+
+-- two levels deep, the inner branch flips late
+local function inner(x) if x % 1000 == 999 then return -x end return x end
+local function outer(x) return inner(x) + 1 end
+local t = 0
+for i = 1, N do t = t + outer(i) end
+print("exit two deep", t)
+
+-- several results, all passed on (a call as the last argument)
+local function two(x) return x, x + 1 end
+local function sum3(a, b, c) return a + b + (c or 100) end
+local u = 0
+for i = 1, N do u = u + sum3(two(i)) + sum3(i, two(i)) end
+print("multiple results", u)
+
+-- no results used, none returned, results dropped
+local count = 0
+local function bump() count = count + 1 end
+local function nothing() end
+for i = 1, N do bump(); local q = nothing(); if q ~= nil then print("bad") end end
+print("no results", count)
+
+-- closures of one prototype with different upvalues
+local function counter(step)
+  local c = 0
+  return function() c = c + step; return c end
+end
+local fs = {counter(1), counter(10)}
+local total = 0
+for i = 1, N do total = total + fs[i % 2 + 1]() end
+print("closures", total, fs[1](), fs[2]())
+
+-- the function called changes midway: a different prototype
+local function f1(x) return x + 1 end
+local function f2(x) return x - 1 end
+local g = f1
+local v = 0
+for i = 1, N do if i == N // 2 then g = f2 end v = v + g(i) end
+print("callee changes", v)
+
+-- recursion is not inlined without bound
+local function fib(n) if n < 2 then return n end return fib(n - 1) + fib(n - 2) end
+local fs2 = 0
+for i = 1, 200 do fs2 = fs2 + fib(i % 12) end
+print("recursion", fs2)
+
+-- a loop inside the called function
+local function inloop(n) local r = 0 for j = 1, n do r = r + j end return r end
+local w = 0
+for i = 1, N do w = w + inloop(i % 5) end
+print("loop in callee", w)
+
+-- errors raised in the callee after an exit, caught by pcall
+local function risky(x, i) if i == N - 7 then return x + nil end return x + i end
+local ok, err = pcall(function()
+  local r = 0
+  for i = 1, N do r = risky(r, i) end
+  return r
+end)
+print("error in callee", ok, err)
+
+-- where the interpreter is after an exit inside a callee: its line, the
+-- stack as debug.traceback and debug.getinfo see it
+local function where(i)
+  if i == N - 3 then
+    local info = debug.getinfo(1, "nSl")
+    print("where", info.currentline, info.name, info.what)
+    print((debug.traceback("tb", 1):gsub("\t", "  ")))
+    return 0
+  end
+  return 1
+end
+local function mid(i) return where(i) * 2 end
+local m = 0
+for i = 1, N do m = m + mid(i) end
+print("after traceback", m)
+
+-- a coroutine yielding between calls in its loop
+local co = coroutine.wrap(function()
+  local r = 0
+  for i = 1, N do
+    r = add(r, sq(i % 7))
+    if i % 500 == 0 then coroutine.yield(r) end
+  end
+  return -1
+end)
+for _ = 1, N // 500 + 1 do io.write(co(), " ") end
+print()
+
+-- methods and fields of tables called through the trace
+local obj = {n = 0}
+function obj.inc(self, d) self.n = self.n + d end
+for i = 1, N do obj.inc(obj, i % 3) end
+print("fields", obj.n)
