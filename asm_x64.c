@@ -313,8 +313,9 @@ static int isk32(Asm *as, IRRef ref) {
 ** ---------------------------------------------------------------------- */
 
 /* Exits through ref's snapshot when condition cc holds. */
-static void exitif(Asm *as, X64CC cc, IRRef ref) {
-  uint8_t *field = x64_jcc(&as->mc, cc, NULL);
+/* A jump (its rel32 at field) to the exit stub of ref's snapshot, patched
+** when the stubs are there */
+static void exitpatch(Asm *as, uint8_t *field, IRRef ref) {
   if (field == NULL) return; /* overflow: retried with more room */
   if (as->npatch == as->patchcap) {
     uint32_t ncap = as->patchcap ? as->patchcap * 2 : 64;
@@ -330,6 +331,8 @@ static void exitif(Asm *as, X64CC cc, IRRef ref) {
   as->patch[as->npatch].snap = IR(ref)->snap;
   as->npatch++;
 }
+
+static void exitif(Asm *as, X64CC cc, IRRef ref) { exitpatch(as, x64_jcc(&as->mc, cc, NULL), ref); }
 
 /* The condition under which an integer comparison guard exits */
 static X64CC intexit(IROp op) {
@@ -909,9 +912,13 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
     why = asm_ins(as, ref);
     if (why != JA__MAX) return why;
   }
-  backedgechecks(as, endguard);
-  phimoves(as);
-  x64_jmp(&as->mc, loopstart);
+  if (ir->loopref != REF_NONE) {
+    backedgechecks(as, endguard);
+    phimoves(as);
+    x64_jmp(&as->mc, loopstart);
+  } else { /* a trace without a loop leaves through its end snapshot */
+    exitpatch(as, x64_jmp(&as->mc, NULL), endguard);
+  }
   /* stubs, for the snapshots guards use */
   stub = (uint8_t **)calloc(ir->nsnap ? ir->nsnap : 1, sizeof(uint8_t *));
   if (stub == NULL) return JA_NOMEM;
@@ -962,14 +969,15 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
     why = JA_NOMEM;
     goto done;
   }
-  { /* the end snapshot's values are read at the back-edge's exit */
+  { /* the end snapshot's values are read at the last exit: live to the
+    ** end, and so are their operands (liveness sees them used) */
     const IRSnap *sn = &T->ir.snap[T->endsnap];
     uint32_t k;
-    liveness(&as);
     for (k = 0; k < sn->nent; k++) {
       IRRef r = T->ir.snapmap[sn->mapofs + k].ref;
       if (!ir_isconst(T->ir.ins[r].op)) as.lastuse[r] = T->ir.n;
     }
+    liveness(&as);
   }
   why = allocate(&as);
   if (why != JA__MAX) goto done;

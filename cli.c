@@ -19,6 +19,7 @@
 **   -jv       a line per trace start, abort (with its reason), end, drop
 **   -jdump[=FILE]  the IR and machine code of each trace, to stderr or FILE
 **   -jhotloop=N    loop iterations before a loop is recorded
+**   -jhotexit=N    exits through one guard before a side trace is recorded
 **   (each -j option runs the matching function of the `jit` module,
 **   in order with -e and -l; TIDE_JIT=on,hotloop=1 in the environment
 **   gives options applied before everything else)
@@ -1229,6 +1230,7 @@ static void print_usage(const char *badoption) {
             "  -jv       show trace starts, aborts and completions\n"
             "  -jdump[=FILE]  show the IR and machine code of each trace\n"
             "  -jhotloop=N  iterations before a loop is recorded\n"
+            "  -jhotexit=N  exits through one guard before a side trace is recorded\n"
             "  " OPT_PROFILE "=RATE[:FILE]\n"
             "            sample allocations every RATE bytes (suffix k or m) and"
             " write\n"
@@ -1338,12 +1340,12 @@ static int dolibrary(vm_State *S, const char *spec) {
   return report(S, status);
 }
 
-/* -j options: "on", "off", "v", "dump", "dump=FILE", "hotloop=N" */
+/* -j options: "on", "off", "v", "dump", "dump=FILE", "hotloop=N", "hotexit=N" */
 static int jit_option_ok(const char *o) {
   if (strcmp(o, "on") == 0 || strcmp(o, "off") == 0 || strcmp(o, "v") == 0 || strcmp(o, "dump") == 0)
     return 1;
   if (strncmp(o, "dump=", 5) == 0) return o[5] != '\0';
-  if (strncmp(o, "hotloop=", 8) == 0) {
+  if (strncmp(o, "hotloop=", 8) == 0 || strncmp(o, "hotexit=", 8) == 0) {
     char *end;
     long n = strtol(o + 8, &end, 10);
     return o[8] != '\0' && *end == '\0' && n >= 1 && n <= 65535;
@@ -1360,6 +1362,7 @@ static int dojit(vm_State *S, const char *o) {
   if (docall(S, 1, 1) != VM_OK) return report(S, VM_ERRRUN);
   if (strncmp(o, "dump", 4) == 0) fn = "dump";
   else if (strncmp(o, "hotloop", 7) == 0) fn = "hotloop";
+  else if (strncmp(o, "hotexit", 7) == 0) fn = "hotexit";
   else if (strcmp(o, "v") == 0) fn = "verbose";
   vm_getfield(S, -1, fn);
   vm_remove(S, -2);
@@ -1370,7 +1373,7 @@ static int dojit(vm_State *S, const char *o) {
       vm_pushstring(S, o + 5);
       narg = 2;
     }
-  } else if (strcmp(fn, "hotloop") == 0) {
+  } else if (strcmp(fn, "hotloop") == 0 || strcmp(fn, "hotexit") == 0) {
     vm_pushinteger(S, strtol(o + 8, NULL, 10));
     narg = 1;
   }

@@ -25,6 +25,7 @@
 */
 #include "jit.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,26 @@ static void sethotloop(JitState *J, int value) {
   for (i = 0; i < JIT_HOTSIZE; i++) J->hotcount[i] = (uint16_t)J->hotloop;
 }
 
+/* Library functions the recorder turns into IR: X(id, library, name) */
+#define JIT_BUILTINS(X) \
+  X(MATH_SQRT, mathlib_funcs, "sqrt") X(MATH_ABS, mathlib_funcs, "abs") \
+  X(MATH_FLOOR, mathlib_funcs, "floor") X(MATH_CEIL, mathlib_funcs, "ceil") \
+  X(STRING_LEN, stringlib_funcs, "len")
+enum {
+#define JB_ENUM(id, lib, name) JB_##id,
+  JIT_BUILTINS(JB_ENUM)
+#undef JB_ENUM
+  JB__MAX
+};
+_Static_assert(JB__MAX <= sizeof(((JitState *)0)->builtin) / sizeof(vm_CFunction),
+               "JitState.builtin holds every builtin");
+
+static vm_CFunction libfunc(const vm_Reg *lib, const char *name) {
+  for (; lib->name != NULL; lib++)
+    if (strcmp(lib->name, name) == 0) return lib->func;
+  return NULL;
+}
+
 JitState *jit_state(vm_State *S) {
   Global *g = G(S);
   if (g->jit == NULL) {
@@ -55,6 +76,10 @@ JitState *jit_state(vm_State *S) {
     if (J == NULL) return NULL;
     J->out = stderr;
     sethotloop(J, JIT_HOTLOOP_DEFAULT);
+    J->hotexit = JIT_HOTEXIT;
+#define JB_FIND(id, lib, name) J->builtin[JB_##id] = libfunc(lib, name);
+    JIT_BUILTINS(JB_FIND)
+#undef JB_FIND
     ir_init(&J->ir);
     g->jit = J;
   }
@@ -131,6 +156,17 @@ static void stoprecording(vm_State *S, JitState *J) {
 }
 
 static void runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T);
+static void hotexit(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T, uint32_t sn);
+static int isalive(JitState *J, const JitTrace *T);
+static void freetrace(JitTrace *T);
+
+/* The trace of pt's loop whose loop instruction is at pc, or NULL */
+static JitTrace *findtrace(const Proto *pt, const Instruction *pc) {
+  JitTrace *T;
+  for (T = pt->traces; T != NULL; T = T->next)
+    if (T->startpc == pc) return T;
+  return NULL;
+}
 
 static int jitabort(vm_State *S, JitState *J, JitAbort why, const Instruction *pc) {
   J->naborts++;
@@ -147,18 +183,19 @@ static int jitabort(vm_State *S, JitState *J, JitAbort why, const Instruction *p
   return 0;
 }
 
+static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruction *pc,
+                           JitTrace *parent, uint32_t sn);
+
 int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   JitState *J = G(S)->jit;
-  const Proto *pt;
   uint16_t *cnt;
   if (J == NULL || !J->on || J->recording) return 0;
   if (ci_func(ci)->p->traces != NULL) {
-    JitTrace *T;
-    for (T = ci_func(ci)->p->traces; T != NULL; T = T->next)
-      if (T->startpc == pc) {
-        if (!S->hookmask && !G(S)->interrupt_pending) runtrace(S, ci, J, T);
-        return 0;
-      }
+    JitTrace *T = findtrace(ci_func(ci)->p, pc);
+    if (T != NULL) {
+      if (!S->hookmask && !G(S)->interrupt_pending) runtrace(S, ci, J, T);
+      return 0;
+    }
   }
   /* a sample stands for the checks counted since the last one (istep) */
   cnt = &J->hotcount[jit_hashpc(pc)];
@@ -175,7 +212,16 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
       return 0;
     }
   }
-  pt = ci_func(ci)->p;
+  startrecording(S, J, ci, pc, NULL, 0);
+  return 1;
+}
+
+/* Recording starts in frame ci: at the instruction after the loop
+** instruction pc (a root trace: parent NULL), or at pc, where the exit
+** through snapshot `sn` of trace `parent` left (a side trace). */
+static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruction *pc,
+                           JitTrace *parent, uint32_t sn) {
+  const Proto *pt = ci_func(ci)->p;
   ir_init(&J->ir);
   opt_init(&J->opt, &J->ir, NULL);
   memset(J->slot, 0, sizeof(J->slot));
@@ -197,13 +243,20 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   S->hookmask |= VM_MASKJIT; /* called functions trap too */
   J->startpc = pc;
   J->bodypc = NULL;
+  J->lastpc = NULL;
+  J->parent = parent;
+  J->parentsnap = sn;
+  J->linkpc = NULL;
   ci->u.l.trap = 1;
   if (J->verbose) {
     char src[VM_IDSIZE];
-    fprintf(J->out, "[TRACE %llu start %s:%d]\n", (unsigned long long)J->ntraces + 1,
-            srcname(pt, src), pcline(pt, pc));
+    if (parent != NULL)
+      fprintf(J->out, "[TRACE %llu start %llu/%u %s:%d]\n", (unsigned long long)J->ntraces + 1,
+              (unsigned long long)parent->number, (unsigned)sn, srcname(pt, src), pcline(pt, pc));
+    else
+      fprintf(J->out, "[TRACE %llu start %s:%d]\n", (unsigned long long)J->ntraces + 1,
+              srcname(pt, src), pcline(pt, pc));
   }
-  return 1;
 }
 
 /* ----------------------------------------------------------------------
@@ -499,8 +552,12 @@ static void forloop(Rec *r) {
   IRBuf *b = &r->J->ir;
   IRRef count, idx, step;
   if (!ttisinteger(s2v(ra + 2))) { r->abort = JA_NYI_TYPE; return; } /* float loops: NYI */
-  if (ivalue(s2v(ra + 1)) == 0) { r->abort = JA_LOOP_EXIT; return; }
   count = getslot(r->J, r->base, a + 1);
+  if (ivalue(s2v(ra + 1)) == 0) { /* the loop ends */
+    if (r->pc == r->J->startpc && r->J->parent == NULL) { r->abort = JA_LOOP_EXIT; return; }
+    emit(r, IR_EQ, IRT_VOID, count, ir_kint(b, 0));
+    return;
+  }
   idx = getslot(r->J, r->base, a);
   step = getslot(r->J, r->base, a + 2);
   emit(r, IR_NE, IRT_VOID, count, ir_kint(b, 0)); /* the unsigned count > 0 */
@@ -559,6 +616,53 @@ static void inlinecall(Rec *r, int a, int nargs, int nres) {
   if (newbase + p->maxstacksize > J->maxslot) J->maxslot = newbase + p->maxstacksize;
 }
 
+/* A call of a library function the recorder knows (JIT_BUILTINS): the
+** slot is guarded to hold that function, its result computed by IR.
+** Returns the result, or REF_NONE with r->abort set. */
+static IRRef builtin(Rec *r, int id, int a, int nargs) {
+  JitState *J = r->J;
+  const TValue *x = s2v(r->base + a + 1);
+  IRRef arg;
+  if (nargs < 1) { r->abort = JA_NYI_CALL; return REF_NONE; } /* the error, by the interpreter */
+  arg = getslot(J, r->base, a + 1);
+  switch (id) {
+    case JB_MATH_SQRT:
+      if (!ttisnumber(x)) break;
+      return emit(r, IR_FSQRT, IRT_NUM, tonum(r, arg), 0);
+    case JB_MATH_ABS:
+      if (!ttisfloat(x)) break; /* integers: NYI */
+      return emit(r, IR_FABS, IRT_NUM, arg, 0);
+    case JB_MATH_FLOOR: case JB_MATH_CEIL: {
+      vm_Number v, fl;
+      vm_Integer n;
+      if (ttisinteger(x)) return arg; /* its own floor */
+      if (!ttisfloat(x)) break;
+      v = fltvalue(x);
+      fl = id == JB_MATH_FLOOR ? floor(v) : ceil(v);
+      /* an integer result when it fits: FTOI's guard exits when not */
+      if (!interp_flttointns(fl, &n, F2Ieq)) break;
+      return emit(r, IR_FTOI, IRT_INT, emit(r, id == JB_MATH_FLOOR ? IR_FLOOR : IR_CEIL, IRT_NUM, arg, 0), 0);
+    }
+    case JB_STRING_LEN:
+      if (!ttisstring(x)) break;
+      return emit(r, IR_FLOAD, IRT_INT, arg, IRFL_STR_LEN);
+  }
+  r->abort = JA_NYI_TYPE;
+  return REF_NONE;
+}
+
+/* The results of a call whose value res was computed in the trace */
+static void setresult(Rec *r, int a, IRRef res, int nres) {
+  JitState *J = r->J;
+  int k;
+  if (nres < 0) {
+    J->multres = J->base + a + 1;
+    nres = 1;
+  }
+  if (nres >= 1) setslot(J, a, res);
+  for (k = 1; k < nres; k++) setslot(J, a + k, ir_kpri(&J->ir, IRT_NIL));
+}
+
 static void recordcall(Rec *r) {
   JitState *J = r->J;
   Instruction i = r->i;
@@ -569,8 +673,21 @@ static void recordcall(Rec *r) {
     nargs = J->multres - (J->base + a + 1);
   }
   J->multres = -1;
-  if (ttisLclosure(fv)) inlinecall(r, a, nargs, GETARG_C(i) - 1);
-  else r->abort = JA_NYI_CALL;
+  if (ttisLclosure(fv)) {
+    inlinecall(r, a, nargs, GETARG_C(i) - 1);
+  } else if (ttislcf(fv)) {
+    int id;
+    IRRef fn, res;
+    for (id = 0; id < JB__MAX; id++)
+      if (J->builtin[id] == fvalue(fv)) break;
+    if (id == JB__MAX) { r->abort = JA_NYI_CALL; return; }
+    fn = getslot(J, r->base, a);
+    emit(r, IR_EQ, IRT_VOID, fn, ir_kptr(&J->ir, (void *)fvalue(fv)));
+    res = builtin(r, id, a, nargs);
+    if (res != REF_NONE) setresult(r, a, res, GETARG_C(i) - 1);
+  } else {
+    r->abort = JA_NYI_CALL;
+  }
 }
 
 /* An inlined function returns the n values from its slot a: they go
@@ -599,6 +716,32 @@ static void recordreturn(Rec *r, int a, int n) {
   for (k = 0; k < want; k++) {
     J->slot[funcslot + k] = vals[k];
     J->written[funcslot + k] = 1;
+  }
+}
+
+/* A numeric for loop with integer start and limit, step 1 (others are
+** NYI): the count of further iterations is limit - start, as the
+** interpreter's FORPREP computes it, and the loop is entered or skipped
+** as it is now. */
+static void forprep(Rec *r) {
+  JitState *J = r->J;
+  int a = GETARG_A(r->i);
+  StkId ra = r->base + a;
+  IRRef init, limit;
+  if (!ttisinteger(s2v(ra)) || !ttisinteger(s2v(ra + 1)) || !ttisinteger(s2v(ra + 2)) ||
+      ivalue(s2v(ra + 2)) != 1) {
+    r->abort = JA_NYI_TYPE;
+    return;
+  }
+  init = getslot(J, r->base, a);
+  limit = getslot(J, r->base, a + 1);
+  emit(r, IR_EQ, IRT_VOID, getslot(J, r->base, a + 2), ir_kint(&J->ir, 1));
+  setslot(J, a + 3, init);
+  if (ivalue(s2v(ra)) > ivalue(s2v(ra + 1))) {
+    emit(r, IR_GT, IRT_VOID, init, limit); /* skipped */
+  } else {
+    emit(r, IR_LE, IRT_VOID, init, limit);
+    setslot(J, a + 1, emit(r, IR_SUB, IRT_INT, limit, init));
   }
 }
 
@@ -681,6 +824,7 @@ static void recordins(Rec *r) {
       break;
     }
     case OP_FORLOOP: forloop(r); break;
+    case OP_FORPREP: forprep(r); break;
     case OP_CALL: recordcall(r); break;
     case OP_RETURN0: recordreturn(r, a, 0); break;
     case OP_RETURN1: recordreturn(r, a, 1); break;
@@ -926,6 +1070,12 @@ static void installtrace(vm_State *S, JitState *J, JitTrace *T) {
 }
 
 static void freetrace(JitTrace *T) {
+  if (T->side != NULL) {
+    uint32_t k;
+    for (k = 0; k < T->ir.nsnap; k++)
+      if (T->side[k] != NULL) freetrace(T->side[k]);
+    free(T->side);
+  }
   asm_freecode(T);
   ir_free(&T->ir);
   free(T);
@@ -935,11 +1085,16 @@ static void finishtrace(vm_State *S, JitState *J) {
   char src[VM_IDSIZE];
   int line = pcline(J->pt, J->startpc);
   uint32_t endsnap = 0;
-  JitAbort why;
+  JitAbort why = JA__MAX;
   JitTrace *T;
-  why = copyloop(J, &endsnap);
+  if (J->linkpc == NULL) why = copyloop(J, &endsnap);
+  else endsnap = J->ir.nsnap - 1; /* where the other loop's trace starts */
   if (why != JA__MAX) {
     jitabort(S, J, why, J->startpc);
+    return;
+  }
+  if (J->parent != NULL && !isalive(J, J->parent)) {
+    jitabort(S, J, JA_ERROR, J->startpc); /* the parent went meanwhile */
     return;
   }
   T = (JitTrace *)calloc(1, sizeof(JitTrace));
@@ -952,6 +1107,7 @@ static void finishtrace(vm_State *S, JitState *J) {
   T->endsnap = endsnap;
   T->maxslot = J->maxslot;
   T->maxdepth = J->maxdepth;
+  T->linkpc = J->linkpc;
   T->ir = J->ir; /* the trace takes the IR over */
   ir_init(&J->ir);
   why = asm_trace(J, T);
@@ -970,12 +1126,43 @@ static void finishtrace(vm_State *S, JitState *J) {
     asm_dump(T, J->out);
   }
   if (J->verbose)
-    fprintf(J->out, "[TRACE %llu %s:%d loop, %u IR instructions, %u snapshots, %zu bytes]\n",
-            (unsigned long long)T->number, src, line, (unsigned)(T->ir.n - REF_FIRST),
-            (unsigned)T->ir.nsnap, T->mclen);
-  installtrace(S, J, T);
-  resetcount(J, J->startpc);
+    fprintf(J->out, "[TRACE %llu %s:%d %s%s%s, %u IR instructions, %u snapshots, %zu bytes]\n",
+            (unsigned long long)T->number, src, line, J->parent ? "side" : "",
+            J->parent && T->linkpc ? " " : "", T->linkpc ? "link" : J->parent ? "" : "loop",
+            (unsigned)(T->ir.n - REF_FIRST), (unsigned)T->ir.nsnap, T->mclen);
+  if (J->parent != NULL) {
+    JitTrace *P = J->parent;
+    if (P->side == NULL) P->side = (JitTrace **)calloc(P->ir.nsnap, sizeof(JitTrace *));
+    if (P->side == NULL) {
+      freetrace(T);
+      jitabort(S, J, JA_NOMEM, J->startpc);
+      return;
+    }
+    T->parent = P;
+    T->pt = (Proto *)J->pt;
+    P->side[J->parentsnap] = T;
+  } else {
+    installtrace(S, J, T);
+    resetcount(J, J->startpc);
+  }
   stoprecording(S, J);
+}
+
+/* Whether trace T is still compiled: a root trace, or a side trace of one */
+static int istree(const JitTrace *R, const JitTrace *T) {
+  uint32_t k;
+  if (R == T) return 1;
+  if (R->side != NULL)
+    for (k = 0; k < R->ir.nsnap; k++)
+      if (R->side[k] != NULL && istree(R->side[k], T)) return 1;
+  return 0;
+}
+
+static int isalive(JitState *J, const JitTrace *T) {
+  const JitTrace *R;
+  for (R = J->traces; R != NULL; R = R->gnext)
+    if (istree(R, T)) return 1;
+  return 0;
 }
 
 /* ----------------------------------------------------------------------
@@ -1089,25 +1276,53 @@ static int traceroom(vm_State *S, CallInfo *ci, const JitTrace *T) {
 ** (interp.c's back-edge check sees savedpc or S->ci change). */
 static void runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   JitExitState ex;
-  StkId base;
-  int sn;
-  if (!traceroom(S, ci, T)) return;
-  base = ci->func + 1;
+  Global *g = G(S);
   ex.S = S;
-  ex.icount = &G(S)->icount;
+  ex.icount = &g->icount;
   ex.hookmask = &S->hookmask;
-  int before = G(S)->icount;
   J->nentries++;
-  sn = T->fn(base, &ex);
-  restoresnap(T, (uint32_t)sn, &ex, base);
-  T->ir.snap[sn].count++;
-  T->nexits++;
-  J->nexits++;
-  T->niters += (uint64_t)(before - G(S)->icount); /* its back-edges charge the budget */
-  J->niters += (uint64_t)(before - G(S)->icount);
-  restoreframes(S, ci, T, (uint32_t)sn, base);
-  if (T->nexits == JIT_PROFIT_ENTRIES && T->niters < JIT_PROFIT_ITERS * T->nexits)
-    unprofitable(J, T);
+  for (;;) {
+    StkId base;
+    JitTrace *next = NULL;
+    IRSnap *snap;
+    int sn, before = g->icount;
+    if (!traceroom(S, ci, T)) return;
+    base = ci->func + 1;
+    sn = T->fn(base, &ex);
+    restoresnap(T, (uint32_t)sn, &ex, base);
+    snap = &T->ir.snap[sn];
+    snap->count++;
+    T->nexits++;
+    J->nexits++;
+    T->niters += (uint64_t)(before - g->icount); /* its back-edges charge the budget */
+    J->niters += (uint64_t)(before - g->icount);
+    restoreframes(S, ci, T, (uint32_t)sn, base);
+    if (T->side != NULL && T->side[sn] != NULL) next = T->side[sn];
+    else if (T->linkpc != NULL && (uint32_t)sn == T->endsnap) next = findtrace(T->pt, T->linkpc);
+    if (next == NULL) {
+      if (T->ir.loopref != REF_NONE && T->parent == NULL && T->nexits == JIT_PROFIT_ENTRIES &&
+          T->niters < JIT_PROFIT_ITERS * T->nexits)
+        unprofitable(J, T);
+      else if (snap->count >= J->hotexit && snap->depth == 0 &&
+               ((uint32_t)sn != T->endsnap || T->linkpc != NULL) && !S->hookmask)
+        hotexit(S, ci, J, T, (uint32_t)sn);
+      return;
+    }
+    /* on to the next trace: a back-edge for the budget, hooks stop it */
+    if (S->hookmask || g->interrupt_pending || --g->icount <= 0) return;
+    T = next;
+  }
+}
+
+/* An exit taken often: a side trace is recorded from where it leaves
+** (the interpreter goes on meanwhile), unless attempts there failed
+** lately: each failure doubles the exits it waits for. */
+static void hotexit(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T, uint32_t sn) {
+  const Instruction *pc = ci->u.l.savedpc;
+  JitPenalty *p = findpenalty(J, pc);
+  if (p != NULL && T->ir.snap[sn].count < (J->hotexit << p->backoff)) return;
+  T->ir.snap[sn].count = 0;
+  startrecording(S, J, ci, pc, T, sn);
 }
 
 vm_Integer jit_idiv(vm_Integer a, vm_Integer b) { return interp_idiv(NULL, a, b); }
@@ -1130,6 +1345,9 @@ static int inlines(const JitTrace *T, const Proto *p) {
   uint32_t i;
   for (i = 0; i < T->ir.nframes; i++)
     if (T->ir.frames[i].pt == p) return 1;
+  if (T->side != NULL)
+    for (i = 0; i < T->ir.nsnap; i++)
+      if (T->side[i] != NULL && inlines(T->side[i], p)) return 1;
   return 0;
 }
 
@@ -1175,7 +1393,14 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     J->ci = J->frame[J->depth].ci = ci; /* the inlined call's first instruction */
   } else if (S != J->thread || ci != J->ci) {
     return jitabort(S, J, JA_LEFT_FRAME, NULL);
-  } else if (J->depth > 0 && pc <= J->lastpc) {
+  } else if (J->lastpc != NULL && pc <= J->lastpc) { /* a loop's back-edge was taken */
+    if (J->depth == 0 && findtrace(J->pt, J->lastpc) != NULL) {
+      /* another loop with a trace: this one ends where that one starts */
+      J->linkpc = J->lastpc;
+      if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
+      finishtrace(S, J);
+      return 0;
+    }
     return jitabort(S, J, JA_NYI_INNERLOOP, pc);
   }
   J->lastpc = pc;
@@ -1193,7 +1418,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (r.abort != JA__MAX) return jitabort(S, J, r.abort, pc);
   if (J->opt.guardfails) return jitabort(S, J, JA_GUARD_FAILS, pc);
   if (J->ir.oom) return jitabort(S, J, JA_NOMEM, pc);
-  if (pc == J->startpc && J->depth == 0) { /* the loop instruction: the loop closes */
+  if (pc == J->startpc && J->depth == 0 && J->parent == NULL) { /* the loop closes */
     finishtrace(S, J);
     return 0;
   }
@@ -1227,5 +1452,7 @@ void jit_setparam(vm_State *S, const char *name, int value) {
   if (strcmp(name, "hotloop") == 0 && value > 0) {
     sethotloop(J, value);
     if (J->on) jit_seton(S, 1);
+  } else if (strcmp(name, "hotexit") == 0 && value > 0) {
+    J->hotexit = (uint32_t)value;
   }
 }

@@ -58,6 +58,7 @@ extern const char *const jit_abortmsg[JA__MAX];
 #define JIT_MAXBACKOFF 12       /* at most 2^12 x the threshold */
 #define JIT_PROFIT_ENTRIES 256  /* after this many runs of a trace, */
 #define JIT_PROFIT_ITERS 2      /* fewer iterations a run than this drop it */
+#define JIT_HOTEXIT 10          /* exits through a snapshot before a side trace */
 
 #define JIT_MAXSPILL 192        /* spill slots per trace */
 
@@ -94,6 +95,14 @@ typedef struct JitTrace {
   size_t mcsize;              /* mapped bytes */
   size_t mclen;               /* code bytes */
   JitTraceFn fn;
+  /* A trace without a loop (ir.loopref REF_NONE) ends at the back-edge
+  ** of another loop: its end snapshot leaves the state that loop's trace
+  ** (the one of pt starting at linkpc) starts from, which runs next. */
+  const Instruction *linkpc;
+  /* Side traces: side[sn] starts where an exit through snapshot sn left
+  ** (a hot exit), and runs right after it. They belong to this trace. */
+  struct JitTrace **side;
+  struct JitTrace *parent;
   uint64_t nexits;             /* runs (each ends in an exit) */
   uint64_t niters;             /* back-edges taken inside */
 } JitTrace;
@@ -121,6 +130,7 @@ typedef struct JitState {
   int dump;              /* -jdump: bytecode and IR of each trace */
   FILE *out;             /* where verbose lines and dumps go */
   uint32_t hotloop;      /* threshold */
+  uint32_t hotexit;      /* exits through a snapshot that start a side trace */
   uint16_t hotcount[JIT_HOTSIZE];
   JitPenalty penalty[JIT_PENALTY_SLOTS];
   uint32_t penaltyround; /* round-robin replacement */
@@ -132,6 +142,7 @@ typedef struct JitState {
   JitFrame frame[JIT_MAXDEPTH + 1];
   int depth;             /* inlined calls active */
   const Instruction *lastpc; /* the instruction recorded last */
+  vm_CFunction builtin[16];  /* the functions of JIT_BUILTINS (jit.c), by id */
   int multres;           /* the top after a call returned all its results, or -1 */
   int base;              /* frame[depth].base */
   const Instruction *startpc;
@@ -142,6 +153,9 @@ typedef struct JitState {
   int maxslot;           /* slots any frame has used */
   int maxdepth;
   const Instruction *bodypc; /* the first recorded instruction */
+  JitTrace *parent;      /* a side trace's parent, or NULL */
+  uint32_t parentsnap;   /* and the snapshot whose exit it starts from */
+  const Instruction *linkpc; /* a trace ending at another loop: its loop instruction */
   JitTrace *traces;      /* every compiled trace (JitTrace.gnext) */
   /* statistics */
   uint64_t ntraces, naborts, aborts[JA__MAX];
@@ -180,6 +194,11 @@ vm_Integer jit_imod(vm_Integer a, vm_Integer b);
 vm_Integer jit_shiftr(vm_Integer a, vm_Integer b);
 vm_Number jit_fmod(vm_Number a, vm_Number b);
 void jit_tbar(vm_State *S, Table *t, GCObject *v);
+
+/* The libraries' function lists (libmath.c, libstring.c): the recorder
+** knows some of those functions (jit.c, JIT_BUILTINS). */
+extern const vm_Reg mathlib_funcs[];
+extern const vm_Reg stringlib_funcs[];
 
 /* The `jit` module (libjit.c), preloaded by vm_openlibs. */
 int jit_openlib(vm_State *S);

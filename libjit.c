@@ -3,7 +3,7 @@
 ** `require "jit"` finds it in package.preload (vm_openlibs puts it there),
 ** so no global is added and lua5.4 programs that test for LuaJIT's global
 ** `jit` are unaffected. The tide binary's -jon, -joff, -jv, -jdump and
-** -jhotloop=N options call these functions.
+** -jhotloop=N, -jhotexit=N options call these functions.
 **
 **   jit.on(), jit.off()   start or stop counting hot loops and recording
 **   jit.flush()           drop every compiled trace, counters and backoff
@@ -12,6 +12,8 @@
 **                         a line per trace start, abort and completion;
 **                         the IR of each trace (to stderr or to file)
 **   jit.hotloop(n)        back-edges before a loop is recorded
+**   jit.hotexit(n)        exits through one guard before a side trace is
+**                         recorded from there
 **   jit.stats()           {traces=, aborts=, abort_reasons={[reason]=n},
 **                         entries=, exits=, iterations= (loop iterations
 **                         run as machine code), dropped= (traces found
@@ -82,13 +84,17 @@ static int j_dump(vm_State *S) {
   return 0;
 }
 
-static int j_hotloop(vm_State *S) {
+/* jit.hotloop(n), jit.hotexit(n) */
+static int setthreshold(vm_State *S, const char *name) {
   vm_Integer n = vm_checkinteger(S, 1);
   vm_argcheck(S, n >= 1 && n <= 65535, 1, "threshold out of range (1-65535)");
   getjit(S);
-  jit_setparam(S, "hotloop", (int)n);
+  jit_setparam(S, name, (int)n);
   return 0;
 }
+
+static int j_hotloop(vm_State *S) { return setthreshold(S, "hotloop"); }
+static int j_hotexit(vm_State *S) { return setthreshold(S, "hotexit"); }
 
 static int j_stats(vm_State *S) {
   JitState *J = getjit(S);
@@ -119,7 +125,7 @@ static int j_stats(vm_State *S) {
 int jit_openlib(vm_State *S) {
   static const vm_Reg funcs[] = {
     {"on", j_on}, {"off", j_off}, {"flush", j_flush}, {"status", j_status},
-    {"verbose", j_verbose}, {"dump", j_dump}, {"hotloop", j_hotloop}, {"stats", j_stats},
+    {"verbose", j_verbose}, {"dump", j_dump}, {"hotloop", j_hotloop}, {"hotexit", j_hotexit}, {"stats", j_stats},
     {NULL, NULL}};
   vm_newlib(S, funcs);
   return 1;

@@ -302,7 +302,7 @@ static const vm_Reg rand_funcs[] = {
   {NULL, NULL}
 };
 
-static const vm_Reg math_funcs[] = {
+const vm_Reg mathlib_funcs[] = {
   {"abs", m_abs},
   {"ceil", m_ceil},
   {"floor", m_floor},
@@ -342,7 +342,7 @@ static const vm_Reg math_funcs[] = {
 };
 
 int vm_open_math(vm_State *S) {
-  vm_newlib(S, math_funcs);
+  vm_newlib(S, mathlib_funcs);
   vm_pushnumber(S, PI);
   vm_setfield(S, -2, "pi");
   vm_pushnumber(S, (vm_Number)HUGE_VAL);

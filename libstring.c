@@ -959,7 +959,7 @@ static const vm_Reg string_meta[] = {
   {NULL, NULL}
 };
 
-static const vm_Reg string_funcs[] = {
+const vm_Reg stringlib_funcs[] = {
   {"byte", s_byte},
   {"char", s_char},
   {"dump", str_dump},
@@ -981,7 +981,7 @@ static const vm_Reg string_funcs[] = {
 };
 
 int vm_open_string(vm_State *S) {
-  vm_newlib(S, string_funcs);
+  vm_newlib(S, stringlib_funcs);
   vm_newlibtable(S, string_meta);
   vm_setfuncs(S, string_meta, 0);
   vm_pushvalue(S, -2);

@@ -320,8 +320,8 @@ test-bigheap: tide
 
 # ---------------------------------------------------------------- JIT
 # IR expectation tests, and the Lua and differential suites run twice more:
-# with the JIT on and with it forced (every loop hot after one iteration),
-# through TIDE_JIT so that the scripts' `arg` is what lua5.4 gives them.
+# with the JIT on and with it forced (every loop hot after one iteration,
+# every exit starts a side trace the first time it is taken), through TIDE_JIT so that the scripts' `arg` is what lua5.4 gives them.
 .PHONY: test-jit
 test-quick: test-jit
 test-jit: tide check-deps
@@ -330,6 +330,6 @@ test-jit: tide check-deps
 	@echo "== JIT on (TIDE_JIT=on)"
 	@TIDE_JIT=on bash test/run-lua.sh ./tide
 	@TIDE_JIT=on bash test/run-diff.sh ./tide
-	@echo "== JIT forced (TIDE_JIT=on,hotloop=1)"
-	@TIDE_JIT=on,hotloop=1 bash test/run-lua.sh ./tide
-	@TIDE_JIT=on,hotloop=1 bash test/run-diff.sh ./tide
+	@echo "== JIT forced (TIDE_JIT=on,hotloop=1,hotexit=1)"
+	@TIDE_JIT=on,hotloop=1,hotexit=1 bash test/run-lua.sh ./tide
+	@TIDE_JIT=on,hotloop=1,hotexit=1 bash test/run-diff.sh ./tide

@@ -111,3 +111,28 @@ local obj = {n = 0}
 function obj.inc(self, d) self.n = self.n + d end
 for i = 1, N do obj.inc(obj, i % 3) end
 print("fields", obj.n)
+
+-- library functions the recorder knows (math.sqrt, abs, floor, ceil,
+-- string.len); floor of a float too large for an integer; the function
+-- replaced midway
+local b = 0
+for i = 1, N do
+  b = b + math.sqrt(i) + math.floor(i / 7) + math.ceil(i / 3) + math.abs(-i * 0.5) + string.len("abc")
+end
+print("builtins", b)
+local big = 0
+for i = 1, N do local x = (i == N - 5) and 1e300 or i + 0.5; big = big + math.floor(x) end
+print("floor too large", big)
+local fl = 0
+for i = 1, N do fl = fl + math.floor(i) + math.ceil(-i * 0.25) + math.floor(-0.0) end
+print("floor of integers", fl, math.type(fl))
+local sqrt = math.sqrt
+local q = 0
+for i = 1, N do q = q + sqrt(i) * string.len("xy") end
+print("local builtin", q)
+local saved = math.sqrt
+local mm = 0
+for i = 1, N do if i == N - 3 then math.sqrt = function(x) return -1 end end mm = mm + math.sqrt(4) end
+math.sqrt = saved
+print("builtin replaced", mm)
+print(pcall(function() local r = 0 for i = 1, N do r = r + math.sqrt(i < N and i or "x") end return r end))
