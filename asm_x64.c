@@ -239,6 +239,10 @@ static JitAbort allocate(Asm *as) {
     }
     if (hasvalue(ins) && as->lastuse[ref] != 0 && !allocreg(as, isfpr(ins) ? &fpr : &gpr, ref))
       return JA_TOO_MANY_SPILLS;
+    /* the result's register may have been a value's that allocreg just
+    ** spilled: restoring it after the call would overwrite the result */
+    if (iscall(ins) && ins->reg != RID_NONE)
+      as->livemask[ref] &= ~(1u << (isfpr(ins) ? 16 + ins->reg : ins->reg));
   }
   return JA__MAX;
 }

@@ -712,10 +712,14 @@ int interp_checkinterrupt(vm_State *S) {
 ** one before the saved pc). While the JIT is on, the check comes every
 ** jit_on back-edges (interrupt_step), and jit_backedge counts the loop's
 ** hotness, records, or runs the loop's trace; recording sets the frame's
-** trap, a trace moves savedpc: the caller reloads both. */
+** trap: the caller reloads it. Returns the next check's countdown,
+** negated when a trace ran: the interpreter then goes on where it left
+** (S->ci, its savedpc), which may even be the instruction after the
+** back-edge (a loop's exit), so the pc alone cannot tell. */
 int interp_backedge(vm_State *S, CallInfo *ci) {
-  if (G(S)->jit_on) jit_backedge(S, ci, ci->u.l.savedpc - 1);
-  return interp_checkinterrupt(S);
+  int ran = G(S)->jit_on ? jit_backedge(S, ci, ci->u.l.savedpc - 1) : 0;
+  int n = interp_checkinterrupt(S);
+  return ran ? -n : n;
 }
 
 /* ======================================================================
@@ -800,8 +804,8 @@ _Static_assert(sizeof(TValue) == (1 << SLOTSHIFT), "16-byte values");
 #define checkinterrupt(S) \
   { if (l_unlikely(--ic <= 0)) { \
       savestate(S, ci); ic = interp_backedge(S, ci); updatebase(ci); updatetrap(ci); \
-      if (l_unlikely(ci->u.l.savedpc != pc)) { \
-        if (ci != S->ci) { ci = S->ci; updatebase(ci); updatetrap(ci); k = cl->p->k; } \
+      if (l_unlikely(ic < 0)) { \
+        ic = -ic; ci = S->ci; updatebase(ci); updatetrap(ci); k = cl->p->k; \
         pc = ci->u.l.savedpc; vmbreak; } } }
 
 #define dojump(ci, i, e) (pc += GETARG_sJ(i) + (e))

@@ -155,7 +155,7 @@ static void stoprecording(vm_State *S, JitState *J) {
   ir_free(&J->ir);
 }
 
-static void runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T);
+static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T);
 static void hotexit(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T, uint32_t sn);
 static int isalive(JitState *J, const JitTrace *T);
 static void freetrace(JitTrace *T);
@@ -193,8 +193,8 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (ci_func(ci)->p->traces != NULL) {
     JitTrace *T = findtrace(ci_func(ci)->p, pc);
     if (T != NULL) {
-      if (!S->hookmask && !G(S)->interrupt_pending) runtrace(S, ci, J, T);
-      return 0;
+      if (S->hookmask || G(S)->interrupt_pending) return 0;
+      return runtrace(S, ci, J, T);
     }
   }
   /* a sample stands for the checks counted since the last one (istep) */
@@ -213,7 +213,7 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
     }
   }
   startrecording(S, J, ci, pc, NULL, 0);
-  return 1;
+  return 0;
 }
 
 /* Recording starts in frame ci: at the instruction after the loop
@@ -1272,10 +1272,14 @@ static int traceroom(vm_State *S, CallInfo *ci, const JitTrace *T) {
 }
 
 /* Runs T from the loop body's start until a guard fails, then puts the
-** frames as the snapshot says, pointing at the bytecode to resume at
-** (interp.c's back-edge check sees savedpc or S->ci change). */
-static void runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
+** frames as the snapshot says, pointing at the bytecode to resume at;
+** if the exit has a side trace, or is a link to another loop's trace,
+** that runs next, and so on. Returns 0 if T could not run (no memory for
+** the frames its exits may rebuild), else 1: interp.c's back-edge check
+** then goes on in S->ci at its savedpc. */
+static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   JitExitState ex;
+  int ran = 0;
   Global *g = G(S);
   ex.S = S;
   ex.icount = &g->icount;
@@ -1286,9 +1290,10 @@ static void runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
     JitTrace *next = NULL;
     IRSnap *snap;
     int sn, before = g->icount;
-    if (!traceroom(S, ci, T)) return;
+    if (!traceroom(S, ci, T)) return ran;
     base = ci->func + 1;
     sn = T->fn(base, &ex);
+    ran = 1;
     restoresnap(T, (uint32_t)sn, &ex, base);
     snap = &T->ir.snap[sn];
     snap->count++;
@@ -1306,10 +1311,10 @@ static void runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
       else if (snap->count >= J->hotexit && snap->depth == 0 &&
                ((uint32_t)sn != T->endsnap || T->linkpc != NULL) && !S->hookmask)
         hotexit(S, ci, J, T, (uint32_t)sn);
-      return;
+      return 1;
     }
     /* on to the next trace: a back-edge for the budget, hooks stop it */
-    if (S->hookmask || g->interrupt_pending || --g->icount <= 0) return;
+    if (S->hookmask || g->interrupt_pending || --g->icount <= 0) return 1;
     T = next;
   }
 }

@@ -166,9 +166,10 @@ typedef struct JitState {
 JitState *jit_state(vm_State *S); /* created on first use; NULL when out of memory */
 void jit_free(Global *g);
 /* A loop's back-edge (pc: the loop instruction, which just ran) while
-** the JIT is on: counts it, and when the loop is hot starts recording from
-** the next instruction (setting ci's trap) up to and including this one
-** again. Returns 1 when recording started. */
+** the JIT is on: runs the loop's trace, or counts the loop and when it is
+** hot starts recording from the next instruction (setting ci's trap) up
+** to and including this one again. Returns 1 when a trace ran: the
+** interpreter goes on in S->ci at its savedpc. */
 int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc);
 /* Recording: the instruction at pc is about to run in frame ci. Returns 1
 ** while recording goes on. */

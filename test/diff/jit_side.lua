@@ -67,3 +67,24 @@ for i = 1, N do
   if i % 1000 == 0 then f = math.floor(f) end
 end
 print("types", f, math.type(f))
+
+-- two rows filled in one loop with an integer % (a call in the trace)
+-- each: the call's result register must not be restored over
+local n = 5
+local ma, mb = {}, {}
+for i = 1, n do
+  ma[i], mb[i] = {}, {}
+  for j = 1, n do ma[i][j] = (i * 7 + j * 3) % 11 - 5; mb[i][j] = (i * 5 + j) % 13 - 6 end
+end
+for i = 1, n do print(table.concat(ma[i], " "), table.concat(mb[i], " ")) end
+
+-- the outer loop ends right after the inner one: the last exit resumes at
+-- the instruction after the inner loop's back-edge, where the interpreter
+-- was when the traces started
+local cm = {}
+for i = 1, n do cm[i] = {} for j = 1, n do cm[i][j] = i * 10 + j + 0.5 end end
+for rep = 1, 30 do
+  local sum = 0
+  for i = 1, n do for j = 1, n do sum = sum + cm[i][j] * (i + j) end end
+  if rep % 10 == 0 then print("sum", sum) end
+end
