@@ -719,7 +719,11 @@ int interp_checkinterrupt(vm_State *S) {
 int interp_backedge(vm_State *S, CallInfo *ci) {
   int ran = G(S)->jit_on ? jit_backedge(S, ci, ci->u.l.savedpc - 1) : 0;
   int n = interp_checkinterrupt(S);
-  return ran ? -n : n;
+  if (!ran) return n;
+  /* after a trace, the next back-edge is checked, not sampled: where the
+  ** trace left, the loop around it or the next one may have its own */
+  G(S)->istep = 1;
+  return -1;
 }
 
 /* ======================================================================

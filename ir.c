@@ -121,6 +121,7 @@ int ir_addsnap(IRBuf *b, uint32_t pc, uint16_t nslots) {
   sn->pc = pc;
   sn->ref = b->n;
   sn->count = 0;
+  sn->tries = 0;
   sn->frameofs = 0;
   sn->depth = 0;
   return 1;

@@ -235,6 +235,7 @@ typedef struct IRSnap {
   uint16_t depth;
   IRRef ref;         /* the first instruction this snapshot covers */
   uint32_t count;    /* exits taken through it */
+  uint16_t tries;    /* side traces recorded from it (failed: it waits longer) */
 } IRSnap;
 
 /* One trace's IR, growing while it is recorded and optimised. */

@@ -234,6 +234,8 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
   J->depth = 0;
   J->maxdepth = 0;
   J->multres = -1;
+  J->unrolled = 0;
+  J->nbc = 0;
   J->base = 0;
   J->frame[0].ci = ci;
   J->frame[0].pt = pt;
@@ -1108,6 +1110,7 @@ static void finishtrace(vm_State *S, JitState *J) {
   T->maxslot = J->maxslot;
   T->maxdepth = J->maxdepth;
   T->linkpc = J->linkpc;
+  T->nbc = J->nbc;
   T->ir = J->ir; /* the trace takes the IR over */
   ir_init(&J->ir);
   why = asm_trace(J, T);
@@ -1191,15 +1194,16 @@ static void unlinkglobal(JitState *J, JitTrace *T);
 static void unlinktrace(JitState *J, JitTrace *T);
 static void freetrace(JitTrace *T);
 
-/* A trace that leaves after about an iteration costs more to enter and
-** leave than it saves: it goes, and its loop is not recorded again for a
+/* A trace whose runs from the interpreter (its own and those of the
+** traces it leads to) do fewer bytecodes than an exit costs to restore
+** the interpreter's state (JIT_PROFIT_BC) costs more than it saves: it goes, and its loop is not recorded again for a
 ** long while: 4^drops maximal backoffs, growing each time it happens. */
 static void unprofitable(JitState *J, JitTrace *T) {
   if (J->verbose) {
     char src[VM_IDSIZE];
-    fprintf(J->out, "[TRACE %llu %s:%d dropped: %llu iterations in %llu runs]\n",
+    fprintf(J->out, "[TRACE %llu %s:%d dropped: %llu bytecodes in %llu trace runs]\n",
             (unsigned long long)T->number, srcname(T->pt, src), pcline(T->pt, T->startpc),
-            (unsigned long long)T->niters, (unsigned long long)T->nexits);
+            (unsigned long long)T->nwork, (unsigned long long)T->nruns);
   }
   unlinktrace(J, T);
   {
@@ -1283,6 +1287,8 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   Global *g = G(S);
   ex.S = S;
   ex.icount = &g->icount;
+  JitTrace *first = T;
+  uint64_t work = 0, runs = 0; /* bytecodes run as machine code; traces run */
   ex.hookmask = &S->hookmask;
   J->nentries++;
   for (;;) {
@@ -1301,16 +1307,20 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
     J->nexits++;
     T->niters += (uint64_t)(before - g->icount); /* its back-edges charge the budget */
     J->niters += (uint64_t)(before - g->icount);
+    work += (uint64_t)T->nbc * (1 + (uint64_t)(before - g->icount));
+    runs++;
     restoreframes(S, ci, T, (uint32_t)sn, base);
     if (T->side != NULL && T->side[sn] != NULL) next = T->side[sn];
     else if (T->linkpc != NULL && (uint32_t)sn == T->endsnap) next = findtrace(T->pt, T->linkpc);
     if (next == NULL) {
-      if (T->ir.loopref != REF_NONE && T->parent == NULL && T->nexits == JIT_PROFIT_ENTRIES &&
-          T->niters < JIT_PROFIT_ITERS * T->nexits)
-        unprofitable(J, T);
-      else if (snap->count >= J->hotexit && snap->depth == 0 &&
-               ((uint32_t)sn != T->endsnap || T->linkpc != NULL) && !S->hookmask)
+      if (snap->count >= J->hotexit && snap->depth == 0 &&
+          ((uint32_t)sn != T->endsnap || T->linkpc != NULL) && !S->hookmask)
         hotexit(S, ci, J, T, (uint32_t)sn);
+      first->nentries++;
+      first->nwork += work;
+      first->nruns += runs;
+      if (first->nentries == JIT_PROFIT_ENTRIES && first->nwork < JIT_PROFIT_BC * first->nruns)
+        unprofitable(J, first);
       return 1;
     }
     /* on to the next trace: a back-edge for the budget, hooks stop it */
@@ -1320,14 +1330,14 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
 }
 
 /* An exit taken often: a side trace is recorded from where it leaves
-** (the interpreter goes on meanwhile), unless attempts there failed
-** lately: each failure doubles the exits it waits for. */
+** (the interpreter goes on meanwhile); each attempt there doubles the
+** exits the next one waits for (up to a limit: never blacklisted). */
 static void hotexit(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T, uint32_t sn) {
-  const Instruction *pc = ci->u.l.savedpc;
-  JitPenalty *p = findpenalty(J, pc);
-  if (p != NULL && T->ir.snap[sn].count < (J->hotexit << p->backoff)) return;
-  T->ir.snap[sn].count = 0;
-  startrecording(S, J, ci, pc, T, sn);
+  IRSnap *snap = &T->ir.snap[sn];
+  if (snap->count < (J->hotexit << snap->tries)) return;
+  if (snap->tries < JIT_MAXBACKOFF) snap->tries++;
+  snap->count = 0; /* (counting again to the doubled threshold) */
+  startrecording(S, J, ci, ci->u.l.savedpc, T, sn);
 }
 
 vm_Integer jit_idiv(vm_Integer a, vm_Integer b) { return interp_idiv(NULL, a, b); }
@@ -1399,14 +1409,18 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   } else if (S != J->thread || ci != J->ci) {
     return jitabort(S, J, JA_LEFT_FRAME, NULL);
   } else if (J->lastpc != NULL && pc <= J->lastpc) { /* a loop's back-edge was taken */
-    if (J->depth == 0 && findtrace(J->pt, J->lastpc) != NULL) {
+    if (J->depth > 0) return jitabort(S, J, JA_NYI_INNERLOOP, pc);
+    if (findtrace(J->pt, J->lastpc) != NULL) {
       /* another loop with a trace: this one ends where that one starts */
       J->linkpc = J->lastpc;
       if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
       finishtrace(S, J);
       return 0;
     }
-    return jitabort(S, J, JA_NYI_INNERLOOP, pc);
+    /* an inner loop without a trace is followed a few times (a short one
+    ** may never get one: it ends before its recording would); a longer
+    ** one is left to get hot and compiled first */
+    if (++J->unrolled > JIT_MAXUNROLL) return jitabort(S, J, JA_INNERLOOP, pc);
   }
   J->lastpc = pc;
   if (S->hookmask & ~VM_MASKJIT) return jitabort(S, J, JA_HOOK, pc);
@@ -1420,6 +1434,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (J->bodypc == NULL) J->bodypc = pc;
   if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
   recordins(&r);
+  J->nbc++;
   if (r.abort != JA__MAX) return jitabort(S, J, r.abort, pc);
   if (J->opt.guardfails) return jitabort(S, J, JA_GUARD_FAILS, pc);
   if (J->ir.oom) return jitabort(S, J, JA_NOMEM, pc);

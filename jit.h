@@ -29,6 +29,7 @@
   X(NYI_CALL, "call not supported yet") \
   X(NYI_VARARG, "vararg function") \
   X(NYI_INNERLOOP, "loop inside an inlined call") \
+  X(INNERLOOP, "inner loop not compiled yet") \
   X(TOO_DEEP, "calls nested too deep (recursion?)") \
   X(LOOP_EXIT, "the loop ended while recording") \
   X(HOOK, "debug hook active") \
@@ -53,11 +54,12 @@ extern const char *const jit_abortmsg[JA__MAX];
 #define JIT_SAMPLESTEP 8        /* while on, every 8th back-edge is seen (at most) */
 #define JIT_MAXSLOTS 256        /* frame slots a trace may touch */
 #define JIT_MAXDEPTH 8          /* calls inlined into one another */
+#define JIT_MAXUNROLL 4         /* back-edges of inner loops without a trace followed */
 #define JIT_MAXINS 4000         /* IR instructions per trace */
 #define JIT_PENALTY_SLOTS 32
 #define JIT_MAXBACKOFF 12       /* at most 2^12 x the threshold */
-#define JIT_PROFIT_ENTRIES 256  /* after this many runs of a trace, */
-#define JIT_PROFIT_ITERS 2      /* fewer iterations a run than this drop it */
+#define JIT_PROFIT_ENTRIES 256  /* after this many entries into a trace, */
+#define JIT_PROFIT_BC 16        /* fewer bytecodes per trace run drop it */
 #define JIT_HOTEXIT 10          /* exits through a snapshot before a side trace */
 
 #define JIT_MAXSPILL 192        /* spill slots per trace */
@@ -103,6 +105,10 @@ typedef struct JitTrace {
   ** (a hot exit), and runs right after it. They belong to this trace. */
   struct JitTrace **side;
   struct JitTrace *parent;
+  uint64_t nentries;           /* runs started by the interpreter */
+  uint64_t nwork;              /* bytecodes done in them (estimated from nbc) */
+  uint64_t nruns;              /* traces run in them */
+  uint32_t nbc;                /* bytecodes recorded: one pass, or one iteration */
   uint64_t nexits;             /* runs (each ends in an exit) */
   uint64_t niters;             /* back-edges taken inside */
 } JitTrace;
@@ -144,6 +150,8 @@ typedef struct JitState {
   const Instruction *lastpc; /* the instruction recorded last */
   vm_CFunction builtin[16];  /* the functions of JIT_BUILTINS (jit.c), by id */
   int multres;           /* the top after a call returned all its results, or -1 */
+  int unrolled;          /* inner loops' back-edges followed */
+  uint32_t nbc;          /* bytecodes recorded */
   int base;              /* frame[depth].base */
   const Instruction *startpc;
   IRBuf ir;

@@ -109,6 +109,21 @@ assert(calls > 3000, "count hook called " .. calls .. " times")
 jit.flush()
 for _ = 1, 20 do assert(squares(1000) == 333833500) end
 
+-- an exit whose side trace cannot be recorded (it returns from the loop's
+-- function) is retried with doubling waits, each attempt counting afresh:
+-- a few dozen aborts over 100000 calls, not one per exit once the wait is long
+local function leaves(t) for i = 1, #t do if t[i] then return i end end return 0 end
+local flags = {}
+for i = 1, 16 do flags[i] = i == 16 end
+jit.hotexit(1)
+before = jit.stats()
+for _ = 1, 100000 do assert(leaves(flags) == 16) end
+after = jit.stats()
+local function reason(st, r) return st.abort_reasons[r] or 0 end
+local retries = reason(after, "left the loop's function") - reason(before, "left the loop's function")
+assert(after.traces > before.traces, "the loop compiles")
+assert(retries >= 1 and retries < 80, "side trace retries: " .. retries)
+
 jit.off()
 assert(jit.status() == false)
 assert(not pcall(jit.hotloop, 0))
