@@ -49,20 +49,6 @@ static void sethotloop(JitState *J, int value) {
   for (i = 0; i < JIT_HOTSIZE; i++) J->hotcount[i] = (uint16_t)J->hotloop;
 }
 
-/* Library functions the recorder turns into IR: X(id, library, name) */
-#define JIT_BUILTINS(X) \
-  X(MATH_SQRT, mathlib_funcs, "sqrt") X(MATH_ABS, mathlib_funcs, "abs") \
-  X(MATH_FLOOR, mathlib_funcs, "floor") X(MATH_CEIL, mathlib_funcs, "ceil") \
-  X(STRING_LEN, stringlib_funcs, "len")
-enum {
-#define JB_ENUM(id, lib, name) JB_##id,
-  JIT_BUILTINS(JB_ENUM)
-#undef JB_ENUM
-  JB__MAX
-};
-_Static_assert(JB__MAX <= sizeof(((JitState *)0)->builtin) / sizeof(vm_CFunction),
-               "JitState.builtin holds every builtin");
-
 static vm_CFunction libfunc(const vm_Reg *lib, const char *name) {
   for (; lib->name != NULL; lib++)
     if (strcmp(lib->name, name) == 0) return lib->func;

@@ -120,6 +120,19 @@ typedef struct JitPenalty {
   uint32_t skip;     /* hot events still to ignore (after drops) */
 } JitPenalty;
 
+/* Library functions the recorder turns into IR (jit.c's builtin):
+** X(id, library's function list, name) */
+#define JIT_BUILTINS(X) \
+  X(MATH_SQRT, mathlib_funcs, "sqrt") X(MATH_ABS, mathlib_funcs, "abs") \
+  X(MATH_FLOOR, mathlib_funcs, "floor") X(MATH_CEIL, mathlib_funcs, "ceil") \
+  X(STRING_LEN, stringlib_funcs, "len")
+typedef enum JitBuiltin {
+#define JB_ENUM(id, lib, name) JB_##id,
+  JIT_BUILTINS(JB_ENUM)
+#undef JB_ENUM
+  JB__MAX
+} JitBuiltin;
+
 /* A frame being recorded: the loop's (depth 0) or an inlined call's. */
 typedef struct JitFrame {
   CallInfo *ci;          /* NULL until the callee's first instruction runs */
@@ -148,7 +161,7 @@ typedef struct JitState {
   JitFrame frame[JIT_MAXDEPTH + 1];
   int depth;             /* inlined calls active */
   const Instruction *lastpc; /* the instruction recorded last */
-  vm_CFunction builtin[16];  /* the functions of JIT_BUILTINS (jit.c), by id */
+  vm_CFunction builtin[JB__MAX]; /* the functions of JIT_BUILTINS, by id */
   int multres;           /* the top after a call returned all its results, or -1 */
   int unrolled;          /* inner loops' back-edges followed */
   uint32_t nbc;          /* bytecodes recorded */
@@ -205,7 +218,7 @@ vm_Number jit_fmod(vm_Number a, vm_Number b);
 void jit_tbar(vm_State *S, Table *t, GCObject *v);
 
 /* The libraries' function lists (libmath.c, libstring.c): the recorder
-** knows some of those functions (jit.c, JIT_BUILTINS). */
+** knows some of those functions (JIT_BUILTINS). */
 extern const vm_Reg mathlib_funcs[];
 extern const vm_Reg stringlib_funcs[];
 
