@@ -10,18 +10,27 @@
 ** since the trace began, which is what an exit must store back before
 ** the interpreter resumes at the guarded instruction.
 **
-** What is recorded so far: numeric `for`, `while` and `repeat` loops of
-** one function; moves and constants; integer and float arithmetic with
-** Lua 5.4's semantics (mixed operands convert to float), bitwise
-** operators; comparisons and the branches they take, truth tests; array
-** reads and writes; constant-key fields, globals and upvalues, read and
-** written; `#`. Everything else aborts with a reason (jit.h, JIT_ABORTS).
+** What is recorded so far: numeric `for` (integer, step 1 for inner
+** loops), `while` and `repeat` loops; moves and constants; integer and
+** float arithmetic with Lua 5.4's semantics (mixed operands convert to
+** float), bitwise operators; comparisons and the branches they take,
+** truth tests; array reads and writes; constant-key fields, globals and
+** upvalues, read and written; `#`; calls of Lua functions, inlined (the
+** callee's frame is recorded in the same trace; snapshots list the frames,
+** so an exit rebuilds them: J->frame, IRBuf.frames) and of a few library
+** functions (JIT_BUILTINS in jit.h) as IR. Everything else aborts with a
+** reason (jit.h, JIT_ABORTS).
 **
 ** A completed trace is peeled (copyloop: the recorded iteration becomes
 ** the pre-loop, a copy through the optimizer the loop, with PHIs for what
 ** the loop carries), compiled (asm_x64.c) and hung on its prototype.
 ** From then on the loop's back-edge runs it (runtrace); an exit writes its
-** snapshot back into the frame and the interpreter goes on from there.
+** snapshot back into the frames and the interpreter goes on from there.
+** A trace that reaches the back-edge of another loop with a trace ends
+** there (linkpc), and that trace runs next; an exit taken often gets a
+** side trace, recorded from where the exit leaves, which runs right after
+** it (JitTrace.side). runtrace follows such chains without returning to
+** the interpreter.
 */
 #include "jit.h"
 
