@@ -154,6 +154,7 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T);
 static void hotexit(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T, uint32_t sn);
 static int isalive(JitState *J, const JitTrace *T);
 static void freetrace(JitTrace *T);
+static int makerestore(JitTrace *T);
 
 /* The trace of pt's loop whose loop instruction is at pc, or NULL */
 static JitTrace *findtrace(const Proto *pt, const Instruction *pc) {
@@ -1074,6 +1075,7 @@ static void freetrace(JitTrace *T) {
     free(T->side);
   }
   asm_freecode(T);
+  free(T->restore);
   ir_free(&T->ir);
   free(T);
 }
@@ -1109,6 +1111,10 @@ static void finishtrace(vm_State *S, JitState *J) {
   T->ir = J->ir; /* the trace takes the IR over */
   ir_init(&J->ir);
   why = asm_trace(J, T);
+  if (why == JA__MAX && !makerestore(T)) {
+    asm_freecode(T);
+    why = JA_NOMEM;
+  }
   if (why != JA__MAX) {
     J->ir = T->ir; /* stoprecording frees it */
     free(T);
@@ -1167,21 +1173,40 @@ static int isalive(JitState *J, const JitTrace *T) {
 ** Running traces and leaving them
 ** ---------------------------------------------------------------------- */
 
+/* The snapshots' entries as exits read them (T->restore, one for each
+** of T->ir.snapmap): where the value is in the exit state (a byte offset,
+** its register or spill slot) or the constant, the slot and the tag. An
+** exit then costs a few instructions a slot. 0 when out of memory. */
+static int makerestore(JitTrace *T) {
+  const IRBuf *b = &T->ir;
+  uint32_t k;
+  T->restore = (JitRestore *)malloc((b->nsnapmap ? b->nsnapmap : 1) * sizeof(JitRestore));
+  if (T->restore == NULL) return 0;
+  for (k = 0; k < b->nsnapmap; k++) {
+    const IRIns *ins = &b->ins[b->snapmap[k].ref];
+    JitRestore *op = &T->restore[k];
+    op->slot = b->snapmap[k].slot;
+    op->tt = ins->type;
+    op->src = -1;
+    op->k = 0;
+    if (ir_isconst(ins->op)) op->k = ins->op == IR_KPRI ? 0 : ins->k.u;
+    else if (ins->reg != 0xff)
+      op->src = ins->type == IRT_NUM ? (int32_t)offsetof(JitExitState, fpr[ins->reg])
+                                     : (int32_t)offsetof(JitExitState, gpr[ins->reg]);
+    else if (ins->spill) op->src = (int32_t)offsetof(JitExitState, spill[ins->spill - 1]);
+  }
+  return 1;
+}
+
 /* Writes the values of snapshot `sn` into the frames at base. */
 static void restoresnap(const JitTrace *T, uint32_t sn, const JitExitState *ex, StkId base) {
-  const IRBuf *b = &T->ir;
-  const IRSnap *snap = &b->snap[sn];
-  uint32_t k;
-  for (k = 0; k < snap->nent; k++) {
-    const SnapEntry *e = &b->snapmap[snap->mapofs + k];
-    const IRIns *ins = &b->ins[e->ref];
-    TValue *o = s2v(base + e->slot);
-    uint64_t bits = 0;
-    if (ir_isconst(ins->op)) bits = ins->op == IR_KPRI ? 0 : ins->k.u;
-    else if (ins->reg != 0xff) bits = ins->type == IRT_NUM ? ex->fpr[ins->reg] : ex->gpr[ins->reg];
-    else if (ins->spill) bits = ex->spill[ins->spill - 1];
+  const IRSnap *snap = &T->ir.snap[sn];
+  const JitRestore *op = T->restore + snap->mapofs, *end = op + snap->nent;
+  for (; op < end; op++) {
+    TValue *o = s2v(base + op->slot);
+    uint64_t bits = op->src < 0 ? op->k : *(const uint64_t *)(const void *)((const char *)ex + op->src);
     memcpy(&val_(o), &bits, sizeof(bits));
-    settt_(o, ins->type);
+    settt_(o, op->tt);
   }
 }
 

@@ -79,7 +79,16 @@ typedef struct JitExitState {
 
 typedef int (*JitTraceFn)(TValue *base, JitExitState *ex);
 
-/* A compiled trace: a loop of one function. It belongs to the loop's
+/* How an exit restores one slot (jit.c makerestore) */
+typedef struct JitRestore {
+  uint64_t k;        /* the value, when src < 0 */
+  int32_t src;       /* byte offset of the value in JitExitState, or -1 */
+  uint16_t slot;     /* relative to the trace's base */
+  uint8_t tt;        /* its tag */
+} JitRestore;
+
+/* A compiled trace: a loop, a path to another loop's trace (linkpc) or a
+** side trace (parent). A root trace belongs to the loop's
 ** prototype (Proto.traces), which is old and never moves; the constants
 ** it refers to are that prototype's, so the prototype keeps them alive. */
 typedef struct JitTrace {
@@ -90,6 +99,7 @@ typedef struct JitTrace {
   const Instruction *bodypc;  /* the loop body's first instruction */
   uint64_t number;
   IRBuf ir;                   /* kept: exits read its snapshots and registers */
+  JitRestore *restore;        /* ir.snapmap as exits read it */
   uint32_t endsnap;           /* the snapshot at the loop's back-edge */
   int maxslot;                /* stack slots its frames use, from its base */
   int maxdepth;               /* the deepest inlined call */
