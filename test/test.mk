@@ -102,6 +102,8 @@ test-san:
 	@for t in $(TEST_C_SRCS:test/c/%.c=$(SAN_BUILD)/ctest/%); do \
 	  ASAN_OPTIONS=detect_leaks=0 $$t || exit 1; done
 	@ASAN_OPTIONS=detect_leaks=0 bash test/run-lua.sh $(SAN_BUILD)/tide-san
+	@echo "== ASan + UBSan, JIT forced"
+	@ASAN_OPTIONS=detect_leaks=0 TIDE_JIT=on,hotloop=1,hotexit=1 bash test/run-lua.sh $(SAN_BUILD)/tide-san
 
 # test/c/asan_alloc.c puts mimalloc's entry points on malloc, so ASan sees
 # every object (the sanitizer builds only)
