@@ -1303,12 +1303,12 @@ static int traceroom(vm_State *S, CallInfo *ci, const JitTrace *T) {
 ** then goes on in S->ci at its savedpc. */
 static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   JitExitState ex;
+  JitTrace *first = T;
+  uint64_t work = 0, runs = 0; /* bytecodes run as machine code; traces run */
   int ran = 0;
   Global *g = G(S);
   ex.S = S;
   ex.icount = &g->icount;
-  JitTrace *first = T;
-  uint64_t work = 0, runs = 0; /* bytecodes run as machine code; traces run */
   ex.hookmask = &S->hookmask;
   J->nentries++;
   for (;;) {
@@ -1330,6 +1330,8 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
     work += (uint64_t)T->nbc * (1 + (uint64_t)(before - g->icount));
     runs++;
     restoreframes(S, ci, T, (uint32_t)sn, base);
+    /* side traces start only from exits in the trace's own frame (depth
+    ** 0), so the chain stays in frame ci */
     if (T->side != NULL && T->side[sn] != NULL) next = T->side[sn];
     else if (T->linkpc != NULL && (uint32_t)sn == T->endsnap) next = findtrace(T->pt, T->linkpc);
     if (next == NULL) {
