@@ -644,6 +644,22 @@ static IRRef builtin(Rec *r, int id, int a, int nargs) {
     case JB_STRING_LEN:
       if (!ttisstring(x)) break;
       return emit(r, IR_FLOAD, IRT_INT, arg, IRFL_STR_LEN);
+    case JB_MATH_MIN: case JB_MATH_MAX: {
+      /* two numbers of one type: min is `b < a and b or a`, max `a < b
+      ** and b or a` (as the library compares); the trace guards the
+      ** outcome it saw */
+      const TValue *y = s2v(r->base + a + 2);
+      IRRef arg2, lo, hi;
+      int isint = ttisinteger(x), lt;
+      if (nargs != 2 || !ttisnumber(x) || !ttisnumber(y) || isint != ttisinteger(y)) break;
+      arg2 = getslot(J, r->base, a + 2);
+      if (id == JB_MATH_MIN) lo = arg2, hi = arg; /* is b < a? */
+      else lo = arg, hi = arg2;                  /* is a < b? */
+      lt = isint ? (id == JB_MATH_MIN ? ivalue(y) < ivalue(x) : ivalue(x) < ivalue(y))
+                 : (id == JB_MATH_MIN ? fltvalue(y) < fltvalue(x) : fltvalue(x) < fltvalue(y));
+      emit(r, isint ? (lt ? IR_LT : IR_GE) : (lt ? IR_FLT : IR_FNLT), IRT_VOID, lo, hi);
+      return lt ? arg2 : arg;
+    }
   }
   r->abort = JA_NYI_TYPE;
   return REF_NONE;

@@ -135,6 +135,7 @@ typedef struct JitPenalty {
 #define JIT_BUILTINS(X) \
   X(MATH_SQRT, mathlib_funcs, "sqrt") X(MATH_ABS, mathlib_funcs, "abs") \
   X(MATH_FLOOR, mathlib_funcs, "floor") X(MATH_CEIL, mathlib_funcs, "ceil") \
+  X(MATH_MIN, mathlib_funcs, "min") X(MATH_MAX, mathlib_funcs, "max") \
   X(STRING_LEN, stringlib_funcs, "len")
 typedef enum JitBuiltin {
 #define JB_ENUM(id, lib, name) JB_##id,

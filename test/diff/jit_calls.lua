@@ -136,3 +136,15 @@ for i = 1, N do if i == N - 3 then math.sqrt = function(x) return -1 end end mm 
 math.sqrt = saved
 print("builtin replaced", mm)
 print(pcall(function() local r = 0 for i = 1, N do r = r + math.sqrt(i < N and i or "x") end return r end))
+
+-- math.min and math.max of two numbers: the outcome guarded, both ways
+-- taken (side traces), NaN, an integer and a float (not compiled)
+local mn, mf, mnan, mixed = 0, 0, 0, 0
+for i = 1, N do
+  mn = mn + math.min(i, 1500) + math.max(i % 7, 3)
+  mf = mf + math.min(i * 0.5, 700.25) + math.max(-i * 0.5, -10.5)
+  local nan = (i == N - 10) and 0/0 or 1.0
+  mnan = mnan + math.min(nan, 2.0) + math.max(nan, 0.5)
+end
+for i = 1, N do mixed = mixed + math.max(i, 2.5) end
+print("min/max", mn, mf, mnan ~= mnan, mixed, math.min(-0.0, 0.0), math.max(3, 3.0))
