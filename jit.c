@@ -232,7 +232,6 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
   J->multres = -1;
   J->unrolled = 0;
   J->nbc = 0;
-  J->base = 0;
   J->frame[0].ci = ci;
   J->frame[0].pt = pt;
   J->frame[0].base = 0;
@@ -264,22 +263,24 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
 /* The IR type of a value's tag (the same numbers for tagged types) */
 static IRType valtype(const TValue *v) { return (IRType)rawtt(v); }
 
+/* Slot 0 of the frame being recorded, counted from the trace's base */
+#define framebase(J) ((J)->frame[(J)->depth].base)
+
 /* Slot s of the frame being recorded (based at `base` on the stack):
-** J->slot is indexed from the trace's base, where the frame's slot 0 is
-** J->base. */
+** J->slot is indexed from the trace's base. */
 static IRRef getslot(JitState *J, StkId base, int s) {
-  IRRef r = J->slot[J->base + s];
+  IRRef r = J->slot[framebase(J) + s];
   if (r == REF_NONE) {
     IRType t = valtype(s2v(base + s));
-    r = opt_emit(&J->opt, IR_SLOAD, t, (IRRef)(J->base + s), 0);
-    J->slot[J->base + s] = r;
+    r = opt_emit(&J->opt, IR_SLOAD, t, (IRRef)(framebase(J) + s), 0);
+    J->slot[framebase(J) + s] = r;
   }
   return r;
 }
 
 static void setslot(JitState *J, int s, IRRef r) {
-  J->slot[J->base + s] = r;
-  J->written[J->base + s] = 1;
+  J->slot[framebase(J) + s] = r;
+  J->written[framebase(J) + s] = 1;
 }
 
 /* A snapshot for the guards of the instruction at pc: the written slots,
@@ -432,13 +433,21 @@ static void compareI(Rec *r, int opcode) {
     compare(r, x, y, s2v(r->base + a), &kv, opcode == OP_LTI ? OP_LT : opcode == OP_LEI ? OP_LE : OP_EQ);
 }
 
-/* t[idx] for an integer idx inside the array part. Returns the slot's
-** address (AREF) after the bounds guard, or REF_NONE with r->abort set. */
-static IRRef arrayref(Rec *r, IRRef t, IRRef idx, const TValue *vt, vm_Integer ik) {
+/* t[idx] for a table t and an integer idx inside its array part (vt and
+** vk their values now). Returns the slot's address (AREF) after the
+** bounds guard, and sets *now to the slot as it is; or REF_NONE with
+** r->abort set. */
+static IRRef arrayref(Rec *r, IRRef t, IRRef idx, const TValue *vt, const TValue *vk,
+                      const TValue **now) {
   IRBuf *b = &r->J->ir;
-  Table *h = hvalue(vt);
+  Table *h;
+  vm_Integer ik;
   IRRef asize, arr, i0;
+  if (!ttistable(vt) || !ttisinteger(vk)) { r->abort = JA_NYI_TYPE; return REF_NONE; }
+  h = hvalue(vt);
+  ik = ivalue(vk);
   if (ik < 1 || (vm_Unsigned)(ik - 1) >= h->asize) { r->abort = JA_NYI_TYPE; return REF_NONE; }
+  *now = &h->array[ik - 1];
   asize = emit(r, IR_FLOAD, IRT_INT, t, IRFL_TAB_ASIZE);
   i0 = emit(r, IR_SUB, IRT_INT, idx, ir_kint(b, 1));
   emit(r, IR_ULT, IRT_VOID, i0, asize);
@@ -448,11 +457,8 @@ static IRRef arrayref(Rec *r, IRRef t, IRRef idx, const TValue *vt, vm_Integer i
 
 static void getindex(Rec *r, int a, IRRef t, IRRef idx, const TValue *vt, const TValue *vk) {
   const TValue *v;
-  IRRef ref;
-  if (!ttistable(vt) || !ttisinteger(vk)) { r->abort = JA_NYI_TYPE; return; }
-  ref = arrayref(r, t, idx, vt, ivalue(vk));
+  IRRef ref = arrayref(r, t, idx, vt, vk, &v);
   if (ref == REF_NONE) return;
-  v = &hvalue(vt)->array[ivalue(vk) - 1];
   if (ttisnil(v)) { r->abort = JA_NYI_NILREAD; return; }
   setslot(r->J, a, emit(r, IR_ALOAD, valtype(v), ref, 0));
 }
@@ -467,11 +473,8 @@ static void nometa(Rec *r, IRRef t) {
 
 static void setindex(Rec *r, IRRef t, IRRef idx, IRRef val, const TValue *vt, const TValue *vk) {
   const TValue *old;
-  IRRef ref;
-  if (!ttistable(vt) || !ttisinteger(vk)) { r->abort = JA_NYI_TYPE; return; }
-  ref = arrayref(r, t, idx, vt, ivalue(vk));
+  IRRef ref = arrayref(r, t, idx, vt, vk, &old);
   if (ref == REF_NONE) return;
-  old = &hvalue(vt)->array[ivalue(vk) - 1];
   /* no __newindex: the table has no metatable (a guard the loop runs
   ** once), or the value is present */
   if (hvalue(vt)->metatable == NULL) nometa(r, t);
@@ -589,7 +592,7 @@ static void inlinecall(Rec *r, int a, int nargs, int nres) {
   Proto *p = cl->p;
   JitFrame *f;
   IRRef fn, proto;
-  int k, newbase = J->base + a + 1;
+  int k, newbase = framebase(J) + a + 1;
   if (p->is_vararg) { r->abort = JA_NYI_VARARG; return; }
   if (J->depth >= JIT_MAXDEPTH) { r->abort = JA_TOO_DEEP; return; }
   if (newbase + p->maxstacksize >= JIT_MAXSLOTS) { r->abort = JA_TOO_DEEP; return; }
@@ -607,7 +610,6 @@ static void inlinecall(Rec *r, int a, int nargs, int nres) {
   f->snap.funcslot = (uint16_t)(newbase - 1);
   f->snap.nresults = (int16_t)nres;
   if (!pushframes(J)) { r->abort = JA_NOMEM; return; }
-  J->base = newbase;
   J->ci = NULL;
   J->lastpc = NULL;
   if (J->depth > J->maxdepth) J->maxdepth = J->depth;
@@ -665,16 +667,20 @@ static IRRef builtin(Rec *r, int id, int a, int nargs) {
   return REF_NONE;
 }
 
-/* The results of a call whose value res was computed in the trace */
-static void setresult(Rec *r, int a, IRRef res, int nres) {
-  JitState *J = r->J;
+/* A call's n results (vals) go where it wants them: from its function's
+** slot dst (counted from the trace's base) on, `want` of them, missing
+** ones nil; want < 0 is all of them, which the next instruction takes up
+** to the top (J->multres). */
+static void placeresults(JitState *J, int dst, const IRRef *vals, int n, int want) {
   int k;
-  if (nres < 0) {
-    J->multres = J->base + a + 1;
-    nres = 1;
+  if (want < 0) {
+    want = n;
+    J->multres = dst + n;
   }
-  if (nres >= 1) setslot(J, a, res);
-  for (k = 1; k < nres; k++) setslot(J, a + k, ir_kpri(&J->ir, IRT_NIL));
+  for (k = 0; k < want; k++) {
+    J->slot[dst + k] = k < n ? vals[k] : ir_kpri(&J->ir, IRT_NIL);
+    J->written[dst + k] = 1;
+  }
 }
 
 static void recordcall(Rec *r) {
@@ -683,8 +689,8 @@ static void recordcall(Rec *r) {
   int a = GETARG_A(i), nargs = GETARG_B(i) - 1;
   const TValue *fv = s2v(r->base + a);
   if (nargs < 0) { /* up to the top: the results of the call before */
-    if (J->multres < J->base + a + 1) { r->abort = JA_NYI_CALL; return; }
-    nargs = J->multres - (J->base + a + 1);
+    if (J->multres < framebase(J) + a + 1) { r->abort = JA_NYI_CALL; return; }
+    nargs = J->multres - (framebase(J) + a + 1);
   }
   J->multres = -1;
   if (ttisLclosure(fv)) {
@@ -698,7 +704,7 @@ static void recordcall(Rec *r) {
     fn = getslot(J, r->base, a);
     emit(r, IR_EQ, IRT_VOID, fn, ir_kptr(&J->ir, (void *)fvalue(fv)));
     res = builtin(r, id, a, nargs);
-    if (res != REF_NONE) setresult(r, a, res, GETARG_C(i) - 1);
+    if (res != REF_NONE) placeresults(J, framebase(J) + a, &res, 1, GETARG_C(i) - 1);
   } else {
     r->abort = JA_NYI_CALL;
   }
@@ -711,26 +717,19 @@ static void recordreturn(Rec *r, int a, int n) {
   JitState *J = r->J;
   JitFrame *f = &J->frame[J->depth];
   IRRef vals[JIT_MAXSLOTS];
-  int want = f->snap.nresults, funcslot = f->base - 1, k, s;
+  int want = f->snap.nresults, k, s;
   if (J->depth == 0) { r->abort = JA_LEFT_FRAME; return; }
   if (n < 0) { r->abort = JA_NYI_CALL; return; }
-  if (want < 0) { /* all of them: the next instruction takes them up to the top */
-    want = n;
-    J->multres = funcslot + n;
-  }
-  for (k = 0; k < want; k++) vals[k] = k < n ? getslot(J, r->base, a + k) : ir_kpri(&J->ir, IRT_NIL);
+  if (want >= 0 && n > want) n = want; /* the rest are dropped */
+  for (k = 0; k < n; k++) vals[k] = getslot(J, r->base, a + k);
   for (s = f->base; s < J->maxslot; s++) {
     J->slot[s] = REF_NONE;
     J->written[s] = 0;
   }
   J->lastpc = J->frame[J->depth - 1].pt->code + f->snap.retpc - 1; /* the call */
-  f = &J->frame[--J->depth];
-  J->ci = f->ci;
-  J->base = f->base;
-  for (k = 0; k < want; k++) {
-    J->slot[funcslot + k] = vals[k];
-    J->written[funcslot + k] = 1;
-  }
+  J->depth--;
+  J->ci = J->frame[J->depth].ci;
+  placeresults(J, f->base - 1, vals, n, want);
 }
 
 /* A numeric for loop with integer start and limit, step 1 (others are
@@ -1331,7 +1330,7 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
     StkId base;
     JitTrace *next = NULL;
     IRSnap *snap;
-    int sn, before = g->icount;
+    int sn, before = g->icount, iters;
     if (!traceroom(S, ci, T)) return ran;
     base = ci->func + 1;
     sn = T->fn(base, &ex);
@@ -1339,11 +1338,10 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
     restoresnap(T, (uint32_t)sn, &ex, base);
     snap = &T->ir.snap[sn];
     snap->count++;
-    T->nexits++;
     J->nexits++;
-    T->niters += (uint64_t)(before - g->icount); /* its back-edges charge the budget */
-    J->niters += (uint64_t)(before - g->icount);
-    work += (uint64_t)T->nbc * (1 + (uint64_t)(before - g->icount));
+    iters = before - g->icount; /* its back-edges charge the budget */
+    J->niters += (uint64_t)iters;
+    work += (uint64_t)T->nbc * (1 + (uint64_t)iters);
     runs++;
     restoreframes(S, ci, T, (uint32_t)sn, base);
     /* side traces start only from exits in the trace's own frame (depth
@@ -1351,7 +1349,7 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
     if (T->side != NULL && T->side[sn] != NULL) next = T->side[sn];
     else if (T->linkpc != NULL && (uint32_t)sn == T->endsnap) next = findtrace(T->pt, T->linkpc);
     if (next == NULL) {
-      if (snap->count >= J->hotexit && snap->depth == 0 &&
+      if (snap->count >= (J->hotexit << snap->tries) && snap->depth == 0 &&
           ((uint32_t)sn != T->endsnap || T->linkpc != NULL) && !S->hookmask)
         hotexit(S, ci, J, T, (uint32_t)sn);
       first->nentries++;
@@ -1372,7 +1370,6 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
 ** exits the next one waits for (up to a limit: never blacklisted). */
 static void hotexit(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T, uint32_t sn) {
   IRSnap *snap = &T->ir.snap[sn];
-  if (snap->count < (J->hotexit << snap->tries)) return;
   if (snap->tries < JIT_MAXBACKOFF) snap->tries++;
   snap->count = 0; /* (counting again to the doubled threshold) */
   startrecording(S, J, ci, ci->u.l.savedpc, T, sn);
@@ -1442,7 +1439,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (J == NULL || !J->recording) return 0;
   if (S == J->thread && J->ci == NULL && ci->previous == J->frame[J->depth - 1].ci &&
       ci_func(ci)->p == J->frame[J->depth].pt &&
-      ci->func + 1 - (J->frame[0].ci->func + 1) == J->base) {
+      ci->func + 1 - (J->frame[0].ci->func + 1) == framebase(J)) {
     J->ci = J->frame[J->depth].ci = ci; /* the inlined call's first instruction */
   } else if (S != J->thread || ci != J->ci) {
     return jitabort(S, J, JA_LEFT_FRAME, NULL);

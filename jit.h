@@ -119,8 +119,6 @@ typedef struct JitTrace {
   uint64_t nwork;              /* bytecodes done in them (estimated from nbc) */
   uint64_t nruns;              /* traces run in them */
   uint32_t nbc;                /* bytecodes recorded: one pass, or one iteration */
-  uint64_t nexits;             /* runs (each ends in an exit) */
-  uint64_t niters;             /* back-edges taken inside */
 } JitTrace;
 
 typedef struct JitPenalty {
@@ -176,7 +174,6 @@ typedef struct JitState {
   int multres;           /* the top after a call returned all its results, or -1 */
   int unrolled;          /* inner loops' back-edges followed */
   uint32_t nbc;          /* bytecodes recorded */
-  int base;              /* frame[depth].base */
   const Instruction *startpc;
   IRBuf ir;
   OptState opt;

@@ -20,17 +20,8 @@
 #include <string.h>
 
 #include "opt.h"
+#include "test/c/check.h" /* CHECK, failures, checks */
 
-static int failures, checks;
-
-#define CHECK(c) \
-  do { \
-    checks++; \
-    if (!(c)) { \
-      fprintf(stderr, "test_opt: %s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
-      failures++; \
-    } \
-  } while (0)
 
 static void out(void *ud, const char *s, size_t len) { fwrite(s, 1, len, (FILE *)ud); }
 
