@@ -20,6 +20,7 @@
 **   -jdump[=FILE]  the IR and machine code of each trace, to stderr or FILE
 **   -jhotloop=N    loop iterations before a loop is recorded
 **   -jhotexit=N    exits through one guard before a side trace is recorded
+**   -jstats   the JIT's statistics (aborts by reason, rules fired...) at exit
 **   (each -j option runs the matching function of the `jit` module,
 **   in order with -e and -l; TIDE_JIT=on,hotloop=1 in the environment
 **   gives options applied before everything else)
@@ -1231,6 +1232,7 @@ static void print_usage(const char *badoption) {
             "  -jdump[=FILE]  show the IR and machine code of each trace\n"
             "  -jhotloop=N  iterations before a loop is recorded\n"
             "  -jhotexit=N  exits through one guard before a side trace is recorded\n"
+            "  -jstats   show the JIT's statistics at exit\n"
             "  " OPT_PROFILE "=RATE[:FILE]\n"
             "            sample allocations every RATE bytes (suffix k or m) and"
             " write\n"
@@ -1340,9 +1342,10 @@ static int dolibrary(vm_State *S, const char *spec) {
   return report(S, status);
 }
 
-/* -j options: "on", "off", "v", "dump", "dump=FILE", "hotloop=N", "hotexit=N" */
+/* -j options: "on", "off", "v", "dump", "dump=FILE", "hotloop=N", "hotexit=N", "stats" */
 static int jit_option_ok(const char *o) {
-  if (strcmp(o, "on") == 0 || strcmp(o, "off") == 0 || strcmp(o, "v") == 0 || strcmp(o, "dump") == 0)
+  if (strcmp(o, "on") == 0 || strcmp(o, "off") == 0 || strcmp(o, "v") == 0 ||
+      strcmp(o, "dump") == 0 || strcmp(o, "stats") == 0)
     return 1;
   if (strncmp(o, "dump=", 5) == 0) return o[5] != '\0';
   if (strncmp(o, "hotloop=", 8) == 0 || strncmp(o, "hotexit=", 8) == 0) {
@@ -1364,6 +1367,7 @@ static int dojit(vm_State *S, const char *o) {
   else if (strncmp(o, "hotloop", 7) == 0) fn = "hotloop";
   else if (strncmp(o, "hotexit", 7) == 0) fn = "hotexit";
   else if (strcmp(o, "v") == 0) fn = "verbose";
+  else if (strcmp(o, "stats") == 0) fn = "report";
   vm_getfield(S, -1, fn);
   vm_remove(S, -2);
   if (strcmp(fn, "dump") == 0 || strcmp(fn, "verbose") == 0) {
@@ -1373,6 +1377,9 @@ static int dojit(vm_State *S, const char *o) {
       vm_pushstring(S, o + 5);
       narg = 2;
     }
+  } else if (strcmp(fn, "report") == 0) {
+    vm_pushliteral(S, "exit");
+    narg = 1;
   } else if (strcmp(fn, "hotloop") == 0 || strcmp(fn, "hotexit") == 0) {
     vm_pushinteger(S, strtol(o + 8, NULL, 10));
     narg = 1;

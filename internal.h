@@ -978,6 +978,8 @@ Proto *parse_chunk(vm_State *S, Zio *z, Mbuffer *buff, const char *name, int fir
 /* A `luac -l -l` style listing of p (and its nested functions when
 ** `recursive`); each instruction shows [line:column] (bcdump.c). */
 void bc_dump(FILE *out, const Proto *p, int recursive);
+/* One line of that listing: p's instruction at index pc. */
+void bc_dumpins(FILE *out, const Proto *p, int pc);
 void lex_init(vm_State *S); /* creates the reserved-word strings (fixed) */
 
 /* ======================================================================

@@ -75,6 +75,11 @@ JitState *jit_state(vm_State *S) {
 #define JB_FIND(id, lib, name) J->builtin[JB_##id] = libfunc(lib, name);
     JIT_BUILTINS(JB_FIND)
 #undef JB_FIND
+    J->rulefired = (uint32_t *)calloc((size_t)opt_nrules, sizeof(uint32_t));
+    if (J->rulefired == NULL) {
+      free(J);
+      return NULL;
+    }
     ir_init(&J->ir);
     g->jit = J;
   }
@@ -85,7 +90,10 @@ void jit_free(Global *g) {
   JitState *J = g->jit;
   if (J == NULL) return;
   jit_flush(g);
+  if (J->report) jit_report(J, J->out);
   ir_free(&J->ir);
+  free(J->bclog);
+  free(J->rulefired);
   if (J->out != stderr && J->out != NULL) fclose(J->out);
   free(J);
   g->jit = NULL;
@@ -219,7 +227,8 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
                            JitTrace *parent, uint32_t sn) {
   const Proto *pt = ci_func(ci)->p;
   ir_init(&J->ir);
-  opt_init(&J->opt, &J->ir, NULL);
+  opt_init(&J->opt, &J->ir, J->rulefired);
+  J->nbclog = 0;
   memset(J->slot, 0, sizeof(J->slot));
   memset(J->written, 0, sizeof(J->written));
   J->maxslot = pt->maxstacksize;
@@ -1095,6 +1104,33 @@ static void freetrace(JitTrace *T) {
   free(T);
 }
 
+/* -jdump lists the instructions a trace was recorded from */
+static int logins(JitState *J, const Instruction *pc) {
+  JitBcLog *l;
+  if (J->nbclog == J->bclogsize) {
+    uint32_t n = J->bclogsize ? 2 * J->bclogsize : 256;
+    l = (JitBcLog *)realloc(J->bclog, n * sizeof(JitBcLog));
+    if (l == NULL) return 0;
+    J->bclog = l;
+    J->bclogsize = n;
+  }
+  l = &J->bclog[J->nbclog++];
+  l->pt = J->frame[J->depth].pt;
+  l->pc = pc;
+  l->depth = J->depth;
+  return 1;
+}
+
+static void dumpbytecode(const JitState *J, FILE *out) {
+  uint32_t i;
+  for (i = 0; i < J->nbclog; i++) {
+    const JitBcLog *l = &J->bclog[i];
+    int d;
+    for (d = 0; d < l->depth; d++) fputs(". ", out);
+    bc_dumpins(out, l->pt, (int)(l->pc - l->pt->code));
+  }
+}
+
 static void finishtrace(vm_State *S, JitState *J) {
   char src[VM_IDSIZE];
   int line = pcline(J->pt, J->startpc);
@@ -1138,7 +1174,11 @@ static void finishtrace(vm_State *S, JitState *J) {
   }
   T->number = ++J->ntraces;
   if (J->dump || J->verbose) srcname(J->pt, src);
+  if (J->parent != NULL) J->nside++;
+  if (T->linkpc != NULL) J->nlink++;
   if (J->dump) {
+    fprintf(J->out, "---- TRACE %llu bytecode %s:%d\n", (unsigned long long)T->number, src, line);
+    dumpbytecode(J, J->out);
     fprintf(J->out, "---- TRACE %llu IR %s:%d\n", (unsigned long long)T->number, src, line);
     ir_dump(&T->ir, fileout, J->out);
     fprintf(J->out, "---- TRACE %llu mcode %zu bytes\n", (unsigned long long)T->number, T->mclen);
@@ -1433,6 +1473,25 @@ void jit_flush(Global *g) {
   J->traces = NULL;
 }
 
+void jit_report(JitState *J, FILE *out) {
+  int i;
+  fprintf(out, "---- JIT statistics\n");
+  fprintf(out, "traces %llu (side %llu, ending in a link %llu), dropped %llu, aborts %llu\n",
+          (unsigned long long)J->ntraces, (unsigned long long)J->nside,
+          (unsigned long long)J->nlink, (unsigned long long)J->ndropped,
+          (unsigned long long)J->naborts);
+  for (i = 0; i < JA__MAX; i++)
+    if (J->aborts[i] != 0)
+      fprintf(out, "  %8llu  abort: %s\n", (unsigned long long)J->aborts[i], jit_abortmsg[i]);
+  fprintf(out, "entries %llu, exits %llu, loop iterations in traces %llu\n",
+          (unsigned long long)J->nentries, (unsigned long long)J->nexits,
+          (unsigned long long)J->niters);
+  fprintf(out, "peephole rules fired:\n");
+  for (i = 0; i < opt_nrules; i++)
+    if (J->rulefired[i] != 0)
+      fprintf(out, "  %8lu  %s\n", (unsigned long)J->rulefired[i], opt_rulename[i]);
+}
+
 int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   JitState *J = G(S)->jit;
   Rec r;
@@ -1468,6 +1527,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   r.abort = JA__MAX;
   if (J->bodypc == NULL) J->bodypc = pc;
   if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
+  if (J->dump && !logins(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
   recordins(&r);
   J->nbc++;
   if (r.abort != JA__MAX) return jitabort(S, J, r.abort, pc);

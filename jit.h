@@ -152,6 +152,13 @@ typedef struct JitFrame {
   SnapFrame snap;        /* how snapshots describe it (depth >= 1) */
 } JitFrame;
 
+/* One recorded instruction, for -jdump's bytecode listing */
+typedef struct JitBcLog {
+  const Proto *pt;
+  const Instruction *pc;
+  int depth;             /* inlined calls it runs in */
+} JitBcLog;
+
 typedef struct JitState {
   int on;                /* counting and recording enabled */
   int verbose;           /* -jv: a line per trace start, abort, completion */
@@ -186,10 +193,15 @@ typedef struct JitState {
   uint32_t parentsnap;   /* and the snapshot whose exit it starts from */
   const Instruction *linkpc; /* a trace ending at another loop: its loop instruction */
   JitTrace *traces;      /* every compiled trace (JitTrace.gnext) */
+  JitBcLog *bclog;       /* -jdump: the instructions recorded, in order */
+  uint32_t nbclog, bclogsize;
   /* statistics */
   uint64_t ntraces, naborts, aborts[JA__MAX];
+  uint64_t nside, nlink; /* of ntraces: side traces; traces ending in a link */
   uint64_t nexits, nentries, ndropped;
   uint64_t niters;       /* loop iterations run inside traces */
+  uint32_t *rulefired;   /* per peephole rule (opt_nrules), times it fired */
+  int report;            /* -jstats: jit_report to `out` when the state closes */
 } JitState;
 
 JitState *jit_state(vm_State *S); /* created on first use; NULL when out of memory */
@@ -212,6 +224,9 @@ void jit_cancel(vm_State *S);
 void jit_freeproto(Global *g, Proto *p);
 /* Drops every compiled trace (jit.flush). */
 void jit_flush(Global *g);
+/* Writes the statistics (traces, aborts by reason, exits, peephole rules
+** fired) as text: jit.report, -jstats. */
+void jit_report(JitState *J, FILE *out);
 /* The backend (asm_x64.c): compiles J's finished IR into T's machine code.
 ** Returns JA__MAX on success, else the reason it could not. */
 JitAbort asm_trace(JitState *J, JitTrace *T);

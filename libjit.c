@@ -3,7 +3,7 @@
 ** `require "jit"` finds it in package.preload (vm_openlibs puts it there),
 ** so no global is added and lua5.4 programs that test for LuaJIT's global
 ** `jit` are unaffected. The tide binary's -jon, -joff, -jv, -jdump and
-** -jhotloop=N, -jhotexit=N options call these functions.
+** -jhotloop=N, -jhotexit=N and -jstats options call these functions.
 **
 **   jit.on(), jit.off()   start or stop counting hot loops and recording
 **   jit.flush()           drop every compiled trace, counters and backoff
@@ -17,7 +17,12 @@
 **   jit.stats()           {traces=, aborts=, abort_reasons={[reason]=n},
 **                         entries=, exits=, iterations= (loop iterations
 **                         run as machine code), dropped= (traces found
-**                         unprofitable)}
+**                         unprofitable), side=, links= (side traces and
+**                         traces ending at another loop's, of traces),
+**                         rules={[rule]=n} (peephole rules fired)}
+**   jit.report(["exit"])  writes those statistics as text to the verbose
+**                         output (stderr or its file), now or when the
+**                         state closes (tide -jstats)
 **
 ** Unlike the other libraries this one reaches into the VM (jit.h): the
 ** JIT has no public C API yet.
@@ -119,13 +124,34 @@ static int j_stats(vm_State *S) {
   vm_setfield(S, -2, "iterations");
   vm_pushinteger(S, (vm_Integer)J->ndropped);
   vm_setfield(S, -2, "dropped");
+  vm_pushinteger(S, (vm_Integer)J->nside);
+  vm_setfield(S, -2, "side");
+  vm_pushinteger(S, (vm_Integer)J->nlink);
+  vm_setfield(S, -2, "links");
+  vm_createtable(S, 0, 0);
+  for (i = 0; i < opt_nrules; i++) {
+    if (J->rulefired[i] == 0) continue;
+    vm_pushinteger(S, (vm_Integer)J->rulefired[i]);
+    vm_setfield(S, -2, opt_rulename[i]);
+  }
+  vm_setfield(S, -2, "rules");
   return 1;
+}
+
+static int j_report(vm_State *S) {
+  static const char *const when[] = {"now", "exit", NULL};
+  JitState *J = getjit(S);
+  if (vm_checkoption(S, 1, "now", when) == 1) J->report = 1;
+  else jit_report(J, J->out);
+  fflush(J->out);
+  return 0;
 }
 
 int jit_openlib(vm_State *S) {
   static const vm_Reg funcs[] = {
     {"on", j_on}, {"off", j_off}, {"flush", j_flush}, {"status", j_status},
     {"verbose", j_verbose}, {"dump", j_dump}, {"hotloop", j_hotloop}, {"hotexit", j_hotexit}, {"stats", j_stats},
+    {"report", j_report},
     {NULL, NULL}};
   vm_newlib(S, funcs);
   return 1;

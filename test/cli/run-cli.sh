@@ -2,8 +2,8 @@
 # Command line tests for the tide binary.
 # Usage: test/cli/run-cli.sh TIDE
 # Checks option and 'arg' handling, -e, -l, -v, -E, -W, LUA_INIT, exit
-# statuses, the uncaught error report, the source excerpt with a caret, and
-# the REPL on piped input with -i. Where the behaviour is the reference's,
+# statuses, the uncaught error report, the source excerpt with a caret,
+# the REPL on piped input with -i, and -jstats and -jdump. Where the behaviour is the reference's,
 # lua5.4 (or $LUA_REF) is the oracle: same stdout, same exit status and same
 # stderr once the program name "lua5.4" is replaced by "tide".
 # Prints "N passed, M failed" and exits 1 if anything failed.
@@ -400,6 +400,19 @@ if command -v script >/dev/null 2>&1; then
   expect "REPL on a terminal" "evaluates through libedit" grep -q '^42' tty.out
   expect "REPL on a terminal" "saves the history" grep -qx 'x=1' hist.txt
 fi
+
+# -jstats: the JIT's statistics at exit, after the script's output;
+# -jdump: each trace's bytecode, IR and machine code
+printf 'local s = 0\nfor i = 1, 1000 do s = s + i * 8 + 0 end\nprint(s)\n' >hot.lua
+timeout 10 "$TIDE" -jon -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
+expect "-jstats" "prints the result" grep -qx 4004000 tide.out
+expect "-jstats" "counts the trace" grep -q '^traces 1 (side 0, ending in a link 0)' tide.err
+expect "-jstats" "names the rules fired" grep -q '^ *[0-9][0-9]*  mul_pow2$' tide.err
+timeout 10 "$TIDE" -jon -jhotloop=2 -jdump hot.lua </dev/null >tide.out 2>tide.err
+expect "-jdump" "lists the bytecode" grep -q '^---- TRACE 1 bytecode hot.lua:2' tide.err
+expect "-jdump" "the loop's FORLOOP" grep -q 'FORLOOP' tide.err
+expect "-jdump" "the IR" grep -q '^---- TRACE 1 IR hot.lua:2' tide.err
+expect "-jdump" "the machine code" grep -q '^---- TRACE 1 mcode' tide.err
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

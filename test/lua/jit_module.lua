@@ -124,6 +124,39 @@ local retries = reason(after, "left the loop's function") - reason(before, "left
 assert(after.traces > before.traces, "the loop compiles")
 assert(retries >= 1 and retries < 80, "side trace retries: " .. retries)
 
+-- statistics: side traces and links are counted among the traces, the
+-- peephole rules that fired are named (x * 8 + 0: mul_pow2, add_zero), and
+-- jit.report writes all of it as text to the verbose output
+jit.flush()
+jit.hotloop(10)
+jit.hotexit(10)
+local function shifts(n)
+  local s = 0
+  for i = 1, n do
+    if i % 4 == 0 then s = s + 1 end -- a hot exit: a side trace
+    s = s + i * 8 + 0
+  end
+  return s
+end
+before = jit.stats()
+for _ = 1, 20 do assert(shifts(1000) == 4004250) end
+after = jit.stats()
+assert(after.side > before.side, "side traces counted")
+assert(after.side <= after.traces and after.links <= after.traces)
+assert((after.rules.mul_pow2 or 0) > (before.rules.mul_pow2 or 0), "mul_pow2 fired")
+assert((after.rules.add_zero or 0) > (before.rules.add_zero or 0), "add_zero fired")
+local name = os.tmpname()
+jit.verbose(false, name)
+jit.report()
+local f = assert(io.open(name))
+local text = f:read("a")
+f:close()
+os.remove(name)
+assert(text:find("traces %d+ %(side %d+, ending in a link %d+%)"), text)
+assert(text:find("%d+  mul_pow2\n"), text)
+assert(text:find("abort: vararg function"), text)
+assert(not pcall(jit.report, "later"))
+
 jit.off()
 assert(jit.status() == false)
 assert(not pcall(jit.hotloop, 0))
