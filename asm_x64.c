@@ -742,6 +742,18 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       break;
     }
     case IR_TLEN: asm_callii(as, ref, (const void *)tab_getn); break;
+    case IR_SBYTE: {
+      int s = gpr_of(as, ins->op1, R_TMP3), d = dst_gpr(as, ref);
+      int32_t ofs = (int32_t)offsetof(TString, contents);
+      if (isk32(as, ins->op2)) {
+        x64_movzx8_rm(&as->mc, d, x64mem(s, ofs + (int32_t)IR(ins->op2)->k.i));
+      } else {
+        int i = gpr_of(as, ins->op2, R_TMP2);
+        x64_movzx8_rm(&as->mc, d, x64mem_idx(s, i, 1, ofs));
+      }
+      done_gpr(as, ref, d);
+      break;
+    }
     case IR_UREF: {
       int f = gpr_of(as, ins->op1, R_TMP3), d = dst_gpr(as, ref);
       x64_mov_rm(&as->mc, d, x64mem(f, (int32_t)(offsetof(LClosure, upvals) + 8 * ins->op2)));

@@ -129,6 +129,9 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(FUNC, IRM_NONE, IRM_NONE, 0)                                           \
   /* the border of table op1 (#t without __len), a call */                \
   X(TLEN, IRM_REF, IRM_NONE, IRF_LOAD)                                     \
+  /* byte op2 (0-based, inside the string: a guard precedes) of string   \
+  ** op1; strings never change, so it is no load */                       \
+  X(SBYTE, IRM_REF, IRM_REF, 0)                                            \
   /* upvalues: UREF is upvalue op2 of closure op1; ULOAD/USTORE its value */\
   X(UREF, IRM_REF, IRM_LIT, 0)  /* a closure's upvalues never change */   \
   X(ULOAD, IRM_REF, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \

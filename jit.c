@@ -66,6 +66,7 @@ static vm_CFunction libfunc(const vm_Reg *lib, const char *name) {
 
 JitState *jit_state(vm_State *S) {
   Global *g = G(S);
+  int t;
   if (g->jit == NULL) {
     JitState *J = (JitState *)calloc(1, sizeof(JitState));
     if (J == NULL) return NULL;
@@ -82,6 +83,13 @@ JitState *jit_state(vm_State *S) {
     }
     ir_init(&J->ir);
     g->jit = J;
+    /* type()'s results: strings the traces of type() hold as constants,
+    ** so they must never be collected (an error here leaves them NULL:
+    ** type() is then not compiled) */
+    for (t = 0; t < VM_NUMTYPES; t++) {
+      J->typename[t] = str_newz(S, ttypename(t));
+      gc_fix(S, obj2gco(J->typename[t]));
+    }
   }
   return g->jit;
 }
@@ -655,6 +663,23 @@ static IRRef builtin(Rec *r, int id, int a, int nargs) {
     case JB_STRING_LEN:
       if (!ttisstring(x)) break;
       return emit(r, IR_FLOAD, IRT_INT, arg, IRFL_STR_LEN);
+    case JB_STRING_BYTE: { /* string.byte(s [, i]): one byte, i >= 1 */
+      const TValue *vi = s2v(r->base + a + 2);
+      IRRef i0;
+      vm_Integer i = 1;
+      if (!ttisstring(x) || nargs > 2 || (nargs == 2 && !ttisinteger(vi))) break;
+      if (nargs == 2) i = ivalue(vi);
+      if (i < 1 || (size_t)i > tsslen(tsvalue(x))) break; /* no result, or from the end */
+      i0 = nargs == 2 ? emit(r, IR_SUB, IRT_INT, getslot(J, r->base, a + 2), ir_kint(&J->ir, 1))
+                      : ir_kint(&J->ir, 0);
+      emit(r, IR_ULT, IRT_VOID, i0, emit(r, IR_FLOAD, IRT_INT, arg, IRFL_STR_LEN));
+      return emit(r, IR_SBYTE, IRT_INT, arg, i0);
+    }
+    case JB_TYPE: { /* a constant: the argument's type is guarded */
+      TString *name = J->typename[ttype(x)];
+      if (name == NULL) break;
+      return ir_kgc(&J->ir, name, IRT_SHRSTR);
+    }
     case JB_MATH_MIN: case JB_MATH_MAX: {
       /* two numbers of one type: min is `b < a and b or a`, max `a < b
       ** and b or a` (as the library compares); the trace guards the

@@ -134,7 +134,8 @@ typedef struct JitPenalty {
   X(MATH_SQRT, mathlib_funcs, "sqrt") X(MATH_ABS, mathlib_funcs, "abs") \
   X(MATH_FLOOR, mathlib_funcs, "floor") X(MATH_CEIL, mathlib_funcs, "ceil") \
   X(MATH_MIN, mathlib_funcs, "min") X(MATH_MAX, mathlib_funcs, "max") \
-  X(STRING_LEN, stringlib_funcs, "len")
+  X(STRING_LEN, stringlib_funcs, "len") X(STRING_BYTE, stringlib_funcs, "byte") \
+  X(TYPE, baselib_funcs, "type")
 typedef enum JitBuiltin {
 #define JB_ENUM(id, lib, name) JB_##id,
   JIT_BUILTINS(JB_ENUM)
@@ -178,6 +179,7 @@ typedef struct JitState {
   int depth;             /* inlined calls active */
   const Instruction *lastpc; /* the instruction recorded last */
   vm_CFunction builtin[JB__MAX]; /* the functions of JIT_BUILTINS, by id */
+  TString *typename[VM_NUMTYPES]; /* type()'s results, fixed strings */
   int multres;           /* the top after a call returned all its results, or -1 */
   int unrolled;          /* inner loops' back-edges followed */
   uint32_t nbc;          /* bytecodes recorded */
@@ -240,8 +242,9 @@ vm_Integer jit_shiftr(vm_Integer a, vm_Integer b);
 vm_Number jit_fmod(vm_Number a, vm_Number b);
 void jit_tbar(vm_State *S, Table *t, GCObject *v);
 
-/* The libraries' function lists (libmath.c, libstring.c): the recorder
+/* The libraries' function lists (libbase.c, libmath.c, libstring.c): the recorder
 ** knows some of those functions (JIT_BUILTINS). */
+extern const vm_Reg baselib_funcs[];
 extern const vm_Reg mathlib_funcs[];
 extern const vm_Reg stringlib_funcs[];
 

@@ -399,7 +399,8 @@ static int b_warn(vm_State *S) {
   return 0;
 }
 
-static const vm_Reg base_funcs[] = {
+/* Not static: the JIT knows some of these (jit.h JIT_BUILTINS) */
+const vm_Reg baselib_funcs[] = {
   {"assert", b_assert},
   {"collectgarbage", b_collectgarbage},
   {"dofile", b_dofile},
@@ -430,7 +431,7 @@ static const vm_Reg base_funcs[] = {
 
 int vm_open_base(vm_State *S) {
   vm_pushglobaltable(S);
-  vm_setfuncs(S, base_funcs, 0);
+  vm_setfuncs(S, baselib_funcs, 0);
   vm_pushvalue(S, -1);
   vm_setfield(S, -2, "_G");
   vm_pushliteral(S, VM_LUA_VERSION);

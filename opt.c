@@ -154,6 +154,11 @@ static IRRef fold(OptState *o, IROp op, IRType t, IRRef a, IRRef b) {
     }
     return foldguardnum(o, op, x->k.n, y->k.n);
   }
+  if (op == IR_SBYTE && x->op == IR_KGC && y->op == IR_KINT) { /* in bounds: guarded */
+    const TString *s = (const TString *)x->k.p;
+    if (y->k.i >= 0 && (size_t)y->k.i < tsslen(s)) return kint(o, (uint8_t)getstr(s)[y->k.i]);
+    return OPTR_NOMATCH;
+  }
   /* EQ/NE of two GC objects or pointers: the same constant or not. Two
   ** primitive constants (nil, false, true) only when they are the same. */
   if ((op == IR_EQ || op == IR_NE) && x->op == y->op && (x->op == IR_KGC || x->op == IR_KPTR || a == b))

@@ -148,3 +148,41 @@ for i = 1, N do
 end
 for i = 1, N do mixed = mixed + math.max(i, 2.5) end
 print("min/max", mn, mf, mnan ~= mnan, mixed, math.min(-0.0, 0.0), math.max(3, 3.0))
+
+-- string.byte(s [, i]) of one byte: i past the end (no result) and from
+-- the end (negative) change the outcome mid-loop; a long string; a
+-- replaced string.byte
+local byte = string.byte
+local long = string.rep("abcdefghij", 10)
+local sb, none, neg = 0, 0, 0
+for i = 1, N do
+  local j = i % 120 + 1
+  sb = sb + byte(long, j % 100 + 1) + byte("xyz") + byte("xyz", 2)
+  if byte(long, j) == nil then none = none + 1 end
+  neg = neg + (byte("hello", i < N - 2 and 1 or -1))
+end
+print("string.byte", sb, none, neg)
+local sb2 = 0
+for i = 1, N do
+  if i == N - 5 then string.byte = function() return 1000 end end
+  sb2 = sb2 + string.byte("A")
+end
+string.byte = byte
+print("byte replaced", sb2, pcall(function() local z = 0 for i = 1, N do z = z + byte(i < N and "a" or {}) end end))
+
+-- type(v) is a constant once the value's type is guarded; values of
+-- changing types take side traces
+local vals = {1, 2.5, "s", {}, print, true, false, coroutine.create(print), io.stdout, function() end}
+local seen = {}
+for i = 1, N do
+  local v = vals[i % #vals + 1]
+  local ty = type(v)
+  seen[ty] = (seen[ty] or 0) + 1
+end
+for _, k in ipairs({"number", "string", "table", "function", "boolean", "thread", "userdata"}) do
+  io.write(k, "=", tostring(seen[k]), " ")
+end
+print()
+local tn = 0
+for i = 1, N do if type(i) == "number" and type(nil) == "nil" then tn = tn + 1 end end
+print("type", tn)
