@@ -446,6 +446,7 @@ static const struct {
   [IRFL_TAB_NODE] = {offsetof(Table, node), 8},
   [IRFL_FUNC_PROTO] = {offsetof(LClosure, p), 8},
   [IRFL_STR_LEN] = {offsetof(TString, len), 8},
+  [IRFL_UPVAL_V] = {offsetof(UpVal, v), 8},
 };
 
 /* ----------------------------------------------------------------------
@@ -738,6 +739,12 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
     case IR_FUNC: {
       int d = dst_gpr(as, ref);
       x64_mov_rm(&as->mc, d, x64mem(R_BASE, -TV_SIZE));
+      done_gpr(as, ref, d);
+      break;
+    }
+    case IR_BASE: {
+      int d = dst_gpr(as, ref);
+      x64_mov_rr(&as->mc, d, R_BASE);
       done_gpr(as, ref, d);
       break;
     }

@@ -127,6 +127,8 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(TBAR, IRM_REF, IRM_REF, IRF_EFFECT)  /* write barrier: table op1 got value op2 */ \
   /* the running closure (the frame's function slot) */                  \
   X(FUNC, IRM_NONE, IRM_NONE, 0)                                           \
+  /* the address of the trace's slot 0 (open upvalues are compared to it) */\
+  X(BASE, IRM_NONE, IRM_NONE, 0)                                           \
   /* the border of table op1 (#t without __len), a call */                \
   X(TLEN, IRM_REF, IRM_NONE, IRF_LOAD)                                     \
   /* byte op2 (0-based, inside the string: a guard precedes) of string   \
@@ -176,7 +178,7 @@ extern const char *const ir_typename[IRT__MAX];
 /* Fields for FLOAD/FSTORE */
 #define IRFIELDS(X) \
   X(TAB_META) X(TAB_ARRAY) X(TAB_ASIZE) X(TAB_NODE) X(TAB_HMASK) \
-  X(STR_LEN) X(FUNC_PROTO) X(UDATA_META)
+  X(STR_LEN) X(FUNC_PROTO) X(UDATA_META) X(UPVAL_V)
 typedef enum IRField {
 #define IRFL_ENUM(name) IRFL_##name,
   IRFIELDS(IRFL_ENUM)

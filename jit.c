@@ -534,15 +534,46 @@ static void setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, IRRef
   if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
 }
 
-/* The running closure's upvalue n: its UpVal, and the value (a guard) */
-static IRRef upvalref(Rec *r, int n) {
-  IRRef fn = r->J->depth > 0 ? r->J->frame[r->J->depth].fn : emit(r, IR_FUNC, IRT_LCL, 0, 0);
-  return emit(r, IR_UREF, IRT_PTR, fn, (IRRef)n);
+/* The running closure's upvalue n: its UpVal (UREF). An open upvalue
+** may be a slot of the trace's own frames, whose value the trace keeps in
+** a register and writes back only at exits: such an upvalue is read and
+** written as that slot (*slot >= 0). Guards make sure it is still the
+** same kind of upvalue: closed, open below the trace's frames, or open
+** at that very slot. */
+static IRRef upvalref(Rec *r, int n, int *slot) {
+  JitState *J = r->J;
+  UpVal *uv = ci_func(J->ci)->upvals[n];
+  IRRef fn = J->depth > 0 ? J->frame[J->depth].fn : emit(r, IR_FUNC, IRT_LCL, 0, 0);
+  IRRef uref = emit(r, IR_UREF, IRT_PTR, fn, (IRRef)n);
+  IRRef v = emit(r, IR_FLOAD, IRT_PTR, uref, IRFL_UPVAL_V), base;
+  ptrdiff_t s;
+  *slot = -1;
+  if (!upisopen(uv)) {
+    emit(r, IR_EQ, IRT_VOID, v,
+         emit(r, IR_ADD, IRT_PTR, uref, ir_kint(&J->ir, (int64_t)offsetof(UpVal, u.value))));
+    return uref;
+  }
+  base = emit(r, IR_BASE, IRT_PTR, 0, 0);
+  s = uplevel(uv) - (J->frame[0].ci->func + 1);
+  if (s < 0) {
+    emit(r, IR_ULT, IRT_VOID, v, base);
+  } else if (s < J->maxslot) {
+    emit(r, IR_EQ, IRT_VOID, v, emit(r, IR_ADD, IRT_PTR, base, ir_kint(&J->ir, (int64_t)s * (int64_t)sizeof(TValue))));
+    *slot = (int)s;
+  } else {
+    r->abort = JA_NYI_TYPE;
+  }
+  return uref;
 }
 
 static IRRef getupval(Rec *r, int n) {
-  const TValue *v = ci_func(r->J->ci)->upvals[n]->v;
-  return emit(r, IR_ULOAD, valtype(v), upvalref(r, n), 0);
+  JitState *J = r->J;
+  const TValue *v = ci_func(J->ci)->upvals[n]->v;
+  int s;
+  IRRef uref = upvalref(r, n, &s);
+  if (s < 0) return emit(r, IR_ULOAD, valtype(v), uref, 0);
+  if (J->slot[s] == REF_NONE) J->slot[s] = emit(r, IR_SLOAD, valtype(v), (IRRef)s, 0);
+  return J->slot[s];
 }
 
 /* Integer bitwise operations; floats with integral values are NYI */
@@ -881,7 +912,13 @@ static void recordins(Rec *r) {
       break;
     case OP_GETUPVAL: setslot(J, a, getupval(r, GETARG_B(i))); break;
     case OP_SETUPVAL: {
-      IRRef v = getslot(J, base, a), uref = upvalref(r, GETARG_B(i));
+      int s;
+      IRRef v = getslot(J, base, a), uref = upvalref(r, GETARG_B(i), &s);
+      if (s >= 0) {
+        J->slot[s] = v; /* a slot of the trace's frames */
+        J->written[s] = 1;
+        break;
+      }
       emit(r, IR_USTORE, IRT_VOID, uref, v);
       if (iscollectabletype(reftype(r, v))) emit(r, IR_TBAR, IRT_VOID, uref, v);
       break;

@@ -11,7 +11,10 @@
 **      into opt_rules.h) unless o->norules. A rule's result is emitted
 **      through these same steps, so it folds and is rewritten further;
 **      OPT_MAXDEPTH bounds such chains;
-**   4. looks for an identical earlier instruction (CSE): same opcode, type
+**   4. forwards a store to a load (ALOAD, HLOAD, ULOAD) of the place the
+**      last store that may alias it wrote, with nothing between that may
+**      change it (forward()): the load is the stored value;
+**   5. looks for an identical earlier instruction (CSE): same opcode, type
 **      and operands, found through the opcode's chain (IRIns.prev). Pure
 **      instructions only (no IRF_EFFECT, IRF_STORE, IRF_ALLOC); a load
 **      (IRF_LOAD) is not matched across a store that may alias it, an
@@ -20,7 +23,7 @@
 **      iteration's loads). A comparison guard identical to
 **      an earlier one is redundant: nothing is emitted, REF_NONE returned;
 **      a guard that has a value (SLOAD, ALOAD...) returns the earlier one;
-**   5. appends it; a guard gets the current snapshot (o->cursnap).
+**   6. appends it; a guard gets the current snapshot (o->cursnap).
 **
 ** When memory runs out, whatever this call appended is taken back (refs
 ** and opcode chains), and REF_NONE is returned.
@@ -186,14 +189,16 @@ static int novalue(IROp op) {
 
 /* The stores that may change what a load of opcode op reads. Array
 ** stores do not move the array or change its size (the recorder only
-** stores into present slots), so FLOAD survives them; calls change
-** anything. */
+** stores into present slots), so FLOAD survives them; node stores only
+** change values of present keys, so HREFK (where a key is) survives
+** them; calls change anything. */
 static int aliases(IROp load, IROp store) {
   if (store == IR_CALLS) return 1;
   switch (load) {
     case IR_FLOAD: return store == IR_FSTORE;
     case IR_ALOAD: return store == IR_ASTORE;
-    case IR_HREFK: case IR_HLOAD: return store == IR_HSTORE;
+    case IR_HREFK: return 0;
+    case IR_HLOAD: return store == IR_HSTORE;
     case IR_UREF: case IR_ULOAD: return store == IR_USTORE;
     default: return 1;
   }
@@ -211,6 +216,23 @@ static IRRef loadbarrier(const IRBuf *ir, IROp op) {
       if (ir->chain[s] > lim) lim = ir->chain[s];
   if (lim != 0 && lim < ir->chain[IR_LOOP]) lim = ir->chain[IR_LOOP];
   return lim;
+}
+
+/* Store-to-load forwarding: a load of the very place the last store that
+** may alias it wrote (the same AREF, node or upvalue ref) reads the stored
+** value, when no call or allocation came between. Not across the LOOP
+** marker: the loop's own later stores run before the next iteration's
+** loads (loadbarrier's reason). */
+static IRRef forward(OptState *o, IROp op, IRType t, IRRef a) {
+  IROp st = op == IR_ALOAD ? IR_ASTORE : op == IR_HLOAD ? IR_HSTORE : op == IR_ULOAD ? IR_USTORE : IR_NOP;
+  IRRef s, lim = loadbarrier(o->ir, op);
+  const IRIns *store;
+  if (st == IR_NOP) return OPTR_NOMATCH;
+  s = o->ir->chain[st];
+  if (s == 0 || s < lim) return OPTR_NOMATCH; /* a call, allocation or the LOOP after it */
+  store = IR(s);
+  if (store->op1 != a || IR(store->op2)->type != t) return OPTR_NOMATCH;
+  return store->op2;
 }
 
 static IRRef cse(OptState *o, IROp op, IRType t, IRRef a, IRRef b) {
@@ -245,6 +267,8 @@ static IRRef opt_emitrec(OptState *o, IROp op, IRType t, IRRef a, IRRef b, int d
     r = optr_match(o, op, t, a, b, depth);
     if (r != OPTR_NOMATCH) return r;
   }
+  r = forward(o, op, t, a);
+  if (r != OPTR_NOMATCH) return r;
   r = cse(o, op, t, a, b);
   if (r != OPTR_NOMATCH) return r;
   r = ir_append(o->ir, op, t, a, b);

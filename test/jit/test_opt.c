@@ -466,6 +466,37 @@ static void test_cse(void) {
   CHECK(r1 != l2 && B.ins[r1].op == IR_ALOAD);
   CHECK(opt_emit(&O, IR_ALOAD, IRT_INT, r2, REF_NONE) == r1);
 
+  /* store-to-load forwarding: a load of the place the last store of its
+  ** class wrote gives the stored value (of the load's type); not past a
+  ** store elsewhere, a call, or the LOOP */
+  reset(1);
+  t1 = ir_kgc(&B, &tab, IRT_TAB);
+  x = slot(0, IRT_INT);
+  y = slot(1, IRT_NUM);
+  l1 = opt_emit(&O, IR_FLOAD, IRT_PTR, t1, IRFL_TAB_ARRAY);
+  r1 = opt_emit(&O, IR_AREF, IRT_PTR, l1, x);
+  r2 = opt_emit(&O, IR_AREF, IRT_PTR, l1, ki(0));
+  opt_emit(&O, IR_ASTORE, IRT_VOID, r1, y);
+  CHECK(opt_emit(&O, IR_ALOAD, IRT_NUM, r1, REF_NONE) == y);
+  n0 = B.n;
+  CHECK(opt_emit(&O, IR_ALOAD, IRT_INT, r1, REF_NONE) != y && B.n == n0 + 1); /* another type */
+  opt_emit(&O, IR_ASTORE, IRT_VOID, r2, x); /* r2 may be r1 (x == 0) */
+  l2 = opt_emit(&O, IR_ALOAD, IRT_NUM, r1, REF_NONE);
+  CHECK(B.ins[l2].op == IR_ALOAD);
+  CHECK(opt_emit(&O, IR_ALOAD, IRT_INT, r2, REF_NONE) == x);
+  l2 = opt_emit(&O, IR_HREFK, IRT_PTR, t1, ki(5));
+  opt_emit(&O, IR_HSTORE, IRT_VOID, l2, x);
+  CHECK(opt_emit(&O, IR_HLOAD, IRT_INT, l2, REF_NONE) == x);
+  CHECK(opt_emit(&O, IR_HREFK, IRT_PTR, t1, ki(5)) == l2); /* values change, not keys */
+  CHECK(opt_emit(&O, IR_ALOAD, IRT_INT, r2, REF_NONE) == x); /* another class */
+  opt_emit(&O, IR_CALLS, IRT_VOID, REF_NONE, 0);
+  CHECK(B.ins[opt_emit(&O, IR_HLOAD, IRT_INT, l2, REF_NONE)].op == IR_HLOAD);
+  l1 = opt_emit(&O, IR_UREF, IRT_PTR, t1, 0);
+  opt_emit(&O, IR_USTORE, IRT_VOID, l1, y);
+  CHECK(opt_emit(&O, IR_ULOAD, IRT_NUM, l1, REF_NONE) == y);
+  opt_emit(&O, IR_LOOP, IRT_VOID, REF_NONE, REF_NONE);
+  CHECK(B.ins[opt_emit(&O, IR_ULOAD, IRT_NUM, l1, REF_NONE)].op == IR_ULOAD);
+
   /* guards: the current snapshot; one identical to an earlier guard is
   ** redundant (nothing emitted), whatever the snapshot */
   reset(1);
