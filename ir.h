@@ -268,6 +268,7 @@ IRRef ir_kint(IRBuf *b, int64_t v);
 IRRef ir_knum(IRBuf *b, double v);
 IRRef ir_kgc(IRBuf *b, void *obj, IRType t);
 IRRef ir_kptr(IRBuf *b, void *p);
+IRRef ir_klcf(IRBuf *b, void *f); /* a light C function's value (KPTR, type LCF) */
 IRRef ir_kpri(IRBuf *b, IRType t);
 /* Starts a snapshot (resuming at bytecode index pc, restoring nslots
 ** slots) and adds entries to the newest one. Return 0 when memory ran out

@@ -768,6 +768,15 @@ static void recordcall(Rec *r) {
     if (id == JB__MAX) { r->abort = JA_NYI_CALL; return; }
     fn = getslot(J, r->base, a);
     emit(r, IR_EQ, IRT_VOID, fn, ir_kptr(&J->ir, (void *)fvalue(fv)));
+    if (id == JB_IPAIRS) { /* three results: the iterator, t, 0 */
+      IRRef res3[3];
+      if (nargs < 1) { r->abort = JA_NYI_CALL; return; }
+      res3[0] = ir_klcf(&J->ir, (void *)baselib_ipairsaux);
+      res3[1] = getslot(J, r->base, a + 1);
+      res3[2] = ir_kint(&J->ir, 0);
+      placeresults(J, framebase(J) + a, res3, 3, GETARG_C(i) - 1);
+      return;
+    }
     res = builtin(r, id, a, nargs);
     if (res != REF_NONE) placeresults(J, framebase(J) + a, &res, 1, GETARG_C(i) - 1);
   } else {
@@ -821,6 +830,62 @@ static void forprep(Rec *r) {
     emit(r, IR_LE, IRT_VOID, init, limit);
     setslot(J, a + 1, emit(r, IR_SUB, IRT_INT, limit, init));
   }
+}
+
+/* A generic for's iterator call (TFORCALL at pc) and the TFORLOOP after
+** it, which the interpreter runs without dispatching it: an ipairs loop
+** over a table without a metatable. The control variable goes up by one;
+** the next element is in the array part (its type guarded: nil ends the
+** loop), or past it in a table without a hash part (the end). */
+static void tforcall(Rec *r, const Instruction *pc) {
+  JitState *J = r->J;
+  int a = GETARG_A(*pc), nvars = GETARG_C(*pc), k;
+  StkId ra = r->base + a;
+  const TValue *vt = s2v(ra + 1), *v;
+  TValue kv;
+  IRRef t, idx, ref, vals[2];
+  Table *h;
+  if (!ttislcf(s2v(ra)) || fvalue(s2v(ra)) != baselib_ipairsaux) { r->abort = JA_NYI_CALL; return; }
+  if (!ttistable(vt) || !ttisinteger(s2v(ra + 2))) { r->abort = JA_NYI_TYPE; return; }
+  if (hvalue(vt)->metatable != NULL) { r->abort = JA_NYI_META; return; }
+  emit(r, IR_EQ, IRT_VOID, getslot(J, r->base, a), ir_klcf(&J->ir, (void *)baselib_ipairsaux));
+  t = getslot(J, r->base, a + 1);
+  nometa(r, t);
+  idx = emit(r, IR_ADD, IRT_INT, getslot(J, r->base, a + 2), ir_kint(&J->ir, 1));
+  setivalue(&kv, (vm_Integer)((vm_Unsigned)ivalue(s2v(ra + 2)) + 1u));
+  h = hvalue(vt);
+  if ((vm_Unsigned)ivalue(&kv) - 1u < h->asize) {
+    ref = arrayref(r, t, idx, vt, &kv, &v);
+    if (ref == REF_NONE) return;
+    vals[1] = emit(r, IR_ALOAD, valtype(v), ref, 0);
+  } else if (h->node == tab_dummynode()) {
+    IRRef asize = emit(r, IR_FLOAD, IRT_INT, t, IRFL_TAB_ASIZE);
+    emit(r, IR_UGE, IRT_VOID, emit(r, IR_SUB, IRT_INT, idx, ir_kint(&J->ir, 1)), asize);
+    emit(r, IR_EQ, IRT_VOID, emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_NODE),
+         ir_kptr(&J->ir, tab_dummynode()));
+    v = &absentkey;
+  } else {
+    r->abort = JA_NYI_NILREAD; /* it could be in the hash part */
+    return;
+  }
+  J->lastpc = pc + 1; /* the loop instruction: a back-edge may come next */
+  if (ttisnil(v)) { /* ipairs returns nil: the loop ends */
+    if (J->lastpc == J->startpc && J->depth == 0 && J->parent == NULL) r->abort = JA_LOOP_EXIT;
+    for (k = 0; k < nvars; k++) setslot(J, a + 4 + k, ir_kpri(&J->ir, IRT_NIL));
+    return;
+  }
+  vals[0] = idx;
+  for (k = 0; k < nvars; k++) setslot(J, a + 4 + k, k < 2 ? vals[k] : ir_kpri(&J->ir, IRT_NIL));
+  setslot(J, a + 2, idx); /* TFORLOOP: the control variable */
+}
+
+/* TFORPREP jumps to the TFORCALL, which runs at once: both are recorded.
+** A closing value (the fourth value of the for) is NYI. */
+static void tforprep(Rec *r) {
+  int a = GETARG_A(r->i);
+  if (!ttisnil(s2v(r->base + a + 3))) { r->abort = JA_NYI_TYPE; return; }
+  getslot(r->J, r->base, a + 3); /* its type guard: nil */
+  tforcall(r, r->pc + 1 + GETARG_Bx(r->i));
 }
 
 static void recordins(Rec *r) {
@@ -903,6 +968,16 @@ static void recordins(Rec *r) {
     }
     case OP_FORLOOP: forloop(r); break;
     case OP_FORPREP: forprep(r); break;
+    case OP_TFORPREP: tforprep(r); break;
+    case OP_CLOSE: { /* nothing to close: traces make no closures nor to-be-closed variables */
+      vm_State *S = J->thread;
+      StkId level = base + a;
+      if ((S->openupval != NULL && uplevel(S->openupval) >= level) ||
+          (S->ntbc > 0 && S->tbclist[S->ntbc - 1] >= savestack(S, level)))
+        r->abort = JA_NYI_BC;
+      break;
+    }
+    case OP_TFORCALL: tforcall(r, r->pc); break;
     case OP_CALL: recordcall(r); break;
     case OP_RETURN0: recordreturn(r, a, 0); break;
     case OP_RETURN1: recordreturn(r, a, 1); break;
@@ -1595,7 +1670,9 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (r.abort != JA__MAX) return jitabort(S, J, r.abort, pc);
   if (J->opt.guardfails) return jitabort(S, J, JA_GUARD_FAILS, pc);
   if (J->ir.oom) return jitabort(S, J, JA_NOMEM, pc);
-  if (pc == J->startpc && J->depth == 0 && J->parent == NULL) { /* the loop closes */
+  /* the loop closes (a TFORCALL runs its TFORLOOP, the loop instruction) */
+  if ((pc == J->startpc || (GET_OPCODE(*pc) == OP_TFORCALL && pc + 1 == J->startpc)) &&
+      J->depth == 0 && J->parent == NULL) {
     finishtrace(S, J);
     return 0;
   }

@@ -135,7 +135,7 @@ typedef struct JitPenalty {
   X(MATH_FLOOR, mathlib_funcs, "floor") X(MATH_CEIL, mathlib_funcs, "ceil") \
   X(MATH_MIN, mathlib_funcs, "min") X(MATH_MAX, mathlib_funcs, "max") \
   X(STRING_LEN, stringlib_funcs, "len") X(STRING_BYTE, stringlib_funcs, "byte") \
-  X(TYPE, baselib_funcs, "type")
+  X(TYPE, baselib_funcs, "type") X(IPAIRS, baselib_funcs, "ipairs")
 typedef enum JitBuiltin {
 #define JB_ENUM(id, lib, name) JB_##id,
   JIT_BUILTINS(JB_ENUM)
@@ -245,6 +245,7 @@ void jit_tbar(vm_State *S, Table *t, GCObject *v);
 /* The libraries' function lists (libbase.c, libmath.c, libstring.c): the recorder
 ** knows some of those functions (JIT_BUILTINS). */
 extern const vm_Reg baselib_funcs[];
+int baselib_ipairsaux(vm_State *S); /* the iterator ipairs returns */
 extern const vm_Reg mathlib_funcs[];
 extern const vm_Reg stringlib_funcs[];
 

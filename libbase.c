@@ -87,7 +87,8 @@ static int b_tonumber(vm_State *S) {
   return 1;
 }
 
-static int ipairsaux(vm_State *S) {
+/* Not static: the JIT compiles ipairs loops (jit.c tforcall) */
+int baselib_ipairsaux(vm_State *S) {
   vm_Integer i = (vm_Integer)((vm_Unsigned)vm_checkinteger(S, 2) + 1u);
   vm_pushinteger(S, i);
   return vm_geti(S, 1, i) == VM_TNIL ? 1 : 2;
@@ -95,7 +96,7 @@ static int ipairsaux(vm_State *S) {
 
 static int b_ipairs(vm_State *S) {
   vm_checkany(S, 1);
-  vm_pushcfunction(S, ipairsaux);
+  vm_pushcfunction(S, baselib_ipairsaux);
   vm_pushvalue(S, 1);
   vm_pushinteger(S, 0);
   return 3;

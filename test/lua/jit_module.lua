@@ -55,6 +55,21 @@ after = jit.stats()
 assert(after.traces == before.traces + 1, "inlined calls compile")
 assert(after.iterations - before.iterations > 90000, "and run as machine code")
 
+-- generic for loops over ipairs compile too: the loop runs as machine
+-- code, and its end (past the array) is recorded in the loops around it
+local arr = {}
+for i = 1, 1000 do arr[i] = i end
+local function ipsum(t)
+  local s = 0
+  for _, v in ipairs(t) do s = s + v end
+  return s
+end
+before = jit.stats()
+for _ = 1, 50 do assert(ipsum(arr) == 500500) end
+after = jit.stats()
+assert(after.traces > before.traces, "an ipairs loop compiles")
+assert(after.iterations - before.iterations > 40000, "and runs as machine code")
+
 -- results are unchanged by recording, whatever the types
 local function mixed(n)
   local x, y, t = 1, 0.5, {1, 2.5, 3}
