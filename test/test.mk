@@ -257,7 +257,11 @@ test-x64enc: $(BUILD)/test/jit/test_x64enc check-deps
 #     test/jit/bad_syntax.expected;
 #   - test/jit/test_opt.c checks constant folding against Lua 5.4's
 #     results, CSE and guards, and fires every rule on instances of its
-#     pattern ($(RULES_GEN)/opt_examples.h, from rulegen --examples).
+#     pattern ($(RULES_GEN)/opt_examples.h, from rulegen --examples);
+#   - test/jit/fuzz_trace.c builds random traces, optimizes them, and has
+#     z3 prove each equivalent to its unoptimized self (same values, same
+#     exits), with the opcodes' meanings the proofs use (rulegen --sems):
+#     200 traces by default (20 s), FUZZ_TRACES="N SEED" for more or others.
 RULES_GEN := $(BUILD)/gen
 .PHONY: test-rules
 test-quick: test-rules
@@ -266,11 +270,19 @@ $(RULES_GEN)/opt_examples.h: opt.rules $(RULEGEN)
 	@mkdir -p $(dir $@)
 	$(RULEGEN) --examples $@ opt.rules
 
+$(RULES_GEN)/opt_sems.h: opt.rules $(RULEGEN)
+	@mkdir -p $(dir $@)
+	$(RULEGEN) --sems $@ opt.rules
+
+$(BUILD)/test/jit/fuzz_trace: test/jit/fuzz_trace.c libtide.a opt.h ir.h opt_rules.h $(RULES_GEN)/opt_sems.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -I. -I$(RULES_GEN) test/jit/fuzz_trace.c libtide.a -o $@ $(LDLIBS)
+
 $(BUILD)/test/jit/test_opt: test/jit/test_opt.c libtide.a opt.h ir.h opt_rules.h $(RULES_GEN)/opt_examples.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -I. -I$(RULES_GEN) test/jit/test_opt.c libtide.a -o $@ $(LDLIBS)
 
-test-rules: $(RULEGEN) $(BUILD)/test/jit/test_opt check-deps
+test-rules: $(RULEGEN) $(BUILD)/test/jit/test_opt $(BUILD)/test/jit/fuzz_trace check-deps
 	@echo "== peephole rules: z3 proofs, wrong rules rejected, folding, CSE, every rule fires"
 	@$(RULEGEN) --check opt_rules.h opt.rules
 	@$(RULEGEN) --smt $(RULES_GEN)/smt --jobs 2 opt.rules
@@ -286,6 +298,7 @@ test-rules: $(RULEGEN) $(BUILD)/test/jit/test_opt check-deps
 	  echo "bad_syntax.rules: accepted"; exit 1; fi
 	@diff -u test/jit/bad_syntax.expected $(RULES_GEN)/syntax.out && echo "bad_syntax.rules: errors as expected"
 	@$(BUILD)/test/jit/test_opt
+	@$(BUILD)/test/jit/fuzz_trace $(FUZZ_TRACES)
 
 # ---------------------------------------------------------------- benchmarks
 # The benchmark runner (make bench, bench/run.lua) at the quick sizes, one
