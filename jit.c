@@ -202,6 +202,7 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   JitState *J = G(S)->jit;
   uint16_t *cnt;
   if (J == NULL || !J->on || J->recording) return 0;
+  J->ninterp += (uint64_t)G(S)->istep;
   if (ci_func(ci)->p->traces != NULL) {
     JitTrace *T = findtrace(ci_func(ci)->p, pc);
     if (T != NULL) {
@@ -1620,9 +1621,9 @@ void jit_report(JitState *J, FILE *out) {
   for (i = 0; i < JA__MAX; i++)
     if (J->aborts[i] != 0)
       fprintf(out, "  %8llu  abort: %s\n", (unsigned long long)J->aborts[i], jit_abortmsg[i]);
-  fprintf(out, "entries %llu, exits %llu, loop iterations in traces %llu\n",
+  fprintf(out, "entries %llu, exits %llu, loop iterations in traces %llu, in the interpreter %llu\n",
           (unsigned long long)J->nentries, (unsigned long long)J->nexits,
-          (unsigned long long)J->niters);
+          (unsigned long long)J->niters, (unsigned long long)J->ninterp);
   fprintf(out, "peephole rules fired:\n");
   for (i = 0; i < opt_nrules; i++)
     if (J->rulefired[i] != 0)

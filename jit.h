@@ -202,6 +202,7 @@ typedef struct JitState {
   uint64_t nside, nlink; /* of ntraces: side traces; traces ending in a link */
   uint64_t nexits, nentries, ndropped;
   uint64_t niters;       /* loop iterations run inside traces */
+  uint64_t ninterp;      /* back-edges the interpreter ran (each sample stands for istep) */
   uint32_t *rulefired;   /* per peephole rule (opt_nrules), times it fired */
   int report;            /* -jstats: jit_report to `out` when the state closes */
 } JitState;

@@ -16,7 +16,9 @@
 **                         recorded from there
 **   jit.stats()           {traces=, aborts=, abort_reasons={[reason]=n},
 **                         entries=, exits=, iterations= (loop iterations
-**                         run as machine code), dropped= (traces found
+**                         run as machine code), interpreted= (loop
+**                         iterations the interpreter ran, counted from
+**                         samples of back-edges), dropped= (traces found
 **                         unprofitable), side=, links= (side traces and
 **                         traces ending at another loop's, of traces),
 **                         rules={[rule]=n} (peephole rules fired)}
@@ -122,6 +124,8 @@ static int j_stats(vm_State *S) {
   vm_setfield(S, -2, "exits");
   vm_pushinteger(S, (vm_Integer)J->niters);
   vm_setfield(S, -2, "iterations");
+  vm_pushinteger(S, (vm_Integer)J->ninterp);
+  vm_setfield(S, -2, "interpreted");
   vm_pushinteger(S, (vm_Integer)J->ndropped);
   vm_setfield(S, -2, "dropped");
   vm_pushinteger(S, (vm_Integer)J->nside);
