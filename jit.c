@@ -259,6 +259,7 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
   J->startpc = pc;
   J->bodypc = NULL;
   J->lastpc = NULL;
+  J->closing = 0;
   J->parent = parent;
   J->parentsnap = sn;
   J->linkpc = NULL;
@@ -1634,6 +1635,17 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   JitState *J = G(S)->jit;
   Rec r;
   if (J == NULL || !J->recording) return 0;
+  if (J->closing) {
+    /* the loop instruction ran: the trace is a loop only if it jumped
+    ** back to the body (a loop's condition may also fall through into an
+    ** inner loop: `while` compiles its exit as a jump back to the outer
+    ** loop's condition) */
+    if (S == J->thread && ci == J->ci && pc == J->bodypc) {
+      finishtrace(S, J);
+      return 0;
+    }
+    return jitabort(S, J, JA_LOOP_EXIT, J->startpc);
+  }
   if (S == J->thread && J->ci == NULL && ci->previous == J->frame[J->depth - 1].ci &&
       ci_func(ci)->p == J->frame[J->depth].pt &&
       ci->func + 1 - (J->frame[0].ci->func + 1) == framebase(J)) {
@@ -1671,12 +1683,11 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (r.abort != JA__MAX) return jitabort(S, J, r.abort, pc);
   if (J->opt.guardfails) return jitabort(S, J, JA_GUARD_FAILS, pc);
   if (J->ir.oom) return jitabort(S, J, JA_NOMEM, pc);
-  /* the loop closes (a TFORCALL runs its TFORLOOP, the loop instruction) */
+  /* the loop instruction was recorded (a TFORCALL runs its TFORLOOP, the
+  ** loop instruction): the trace closes if the next one is the body's */
   if ((pc == J->startpc || (GET_OPCODE(*pc) == OP_TFORCALL && pc + 1 == J->startpc)) &&
-      J->depth == 0 && J->parent == NULL) {
-    finishtrace(S, J);
-    return 0;
-  }
+      J->depth == 0 && J->parent == NULL)
+    J->closing = 1;
   return 1;
 }
 

@@ -178,6 +178,7 @@ typedef struct JitState {
   JitFrame frame[JIT_MAXDEPTH + 1];
   int depth;             /* inlined calls active */
   const Instruction *lastpc; /* the instruction recorded last */
+  int closing;           /* the loop instruction was recorded: does it loop? */
   vm_CFunction builtin[JB__MAX]; /* the functions of JIT_BUILTINS, by id */
   TString *typename[VM_NUMTYPES]; /* type()'s results, fixed strings */
   int multres;           /* the top after a call returned all its results, or -1 */

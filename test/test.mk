@@ -125,7 +125,9 @@ test-fuzz:
 # Random-program differential fuzzing: test/fuzz/genprog.lua writes random
 # deterministic programs, test/fuzz/run.sh runs each under lua5.4 and tide and
 # saves any mismatch to test/fuzz/failures/SEED.lua. `make test` runs it for
-# PROGFUZZ_SECONDS from a fixed first seed (reproducible); `make fuzz` runs
+# PROGFUZZ_SECONDS from a fixed first seed (reproducible), with the JIT off
+# and again with it forced (which found a loop closed on the wrong branch);
+# `make fuzz` runs
 # it from a clock-derived seed and then the parser fuzzer, 300 s each
 # (override with FUZZ_SECONDS=N on the command line or in the environment).
 PROGFUZZ_SECONDS ?= 15
@@ -136,6 +138,8 @@ LONG_FUZZ_SECONDS = $(if $(filter command line environment,$(origin FUZZ_SECONDS
 test-progfuzz: tide check-deps
 	@echo "== random-program differential fuzzing for $(PROGFUZZ_SECONDS) s"
 	@bash test/fuzz/run.sh ./tide $(PROGFUZZ_SECONDS) $(PROGFUZZ_SEED)
+	@echo "== the same with the JIT forced (every loop and exit hot at once) for $(PROGFUZZ_SECONDS) s"
+	@TIDE_JIT=on,hotloop=1,hotexit=1 bash test/fuzz/run.sh ./tide $(PROGFUZZ_SECONDS) $(PROGFUZZ_SEED)
 
 fuzz: tide check-deps
 	@echo "== random-program differential fuzzing for $(LONG_FUZZ_SECONDS) s"

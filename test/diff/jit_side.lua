@@ -88,3 +88,28 @@ for rep = 1, 30 do
   for i = 1, n do for j = 1, n do sum = sum + cm[i][j] * (i + j) end end
   if rep % 10 == 0 then print("sum", sum) end
 end
+
+-- a `while` inside a `while`: the inner loop's exit is compiled as a jump
+-- back to the outer loop's condition, so that jump is a back-edge too; a
+-- trace starting after it reaches the inner condition again, which then
+-- falls through into the inner loop's body: not a loop (it was closed as
+-- one, and skipped the inner bodies). The inner body calls a vararg
+-- function, so it has no trace of its own.
+local budget = 1000
+local visits = 0
+local function visit(...) visits = visits + select("#", ...) end
+local function nested()
+  local i = 0
+  while i < 40 do
+    i = i + 1
+    budget = budget - 1
+    local j = 0
+    while j < 3 do
+      j = j + 1
+      budget = budget - 1
+      visit(i, j)
+    end
+  end
+end
+nested()
+print("while in while", budget, visits)
