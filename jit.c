@@ -596,13 +596,39 @@ static void len(Rec *r, int a, IRRef x, const TValue *v) {
   }
 }
 
+/* The guard on a float loop's step that decides which way it counts, as
+** the interpreter decides (`step > 0`; a NaN step counts down); returns
+** whether it counts up. */
+static int fltstepsign(Rec *r, IRRef step, vm_Number vstep) {
+  int up = vstep > 0;
+  emit(r, up ? IR_FLT : IR_FNLT, IRT_VOID, ir_knum(&r->J->ir, 0.0), step);
+  return up;
+}
+
+/* A float loop's FORLOOP: idx + step, still within the limit? */
+static void fltforloop(Rec *r, int a) {
+  StkId ra = r->base + a;
+  vm_Number vstep = fltvalue(s2v(ra + 2)), vidx = fltvalue(s2v(ra)) + vstep;
+  vm_Number vlimit = fltvalue(s2v(ra + 1));
+  IRRef step = getslot(r->J, r->base, a + 2), limit = getslot(r->J, r->base, a + 1);
+  IRRef idx = emit(r, IR_FADD, IRT_NUM, getslot(r->J, r->base, a), step);
+  int up = fltstepsign(r, step, vstep);
+  int goes = up ? vidx <= vlimit : vlimit <= vidx;
+  IRRef lo = up ? idx : limit, hi = up ? limit : idx;
+  if (!goes && r->pc == r->J->startpc && r->J->parent == NULL) { r->abort = JA_LOOP_EXIT; return; }
+  emit(r, goes ? IR_FLE : IR_FNLE, IRT_VOID, lo, hi);
+  if (!goes) return;
+  setslot(r->J, a, idx);
+  setslot(r->J, a + 3, idx);
+}
+
 static void forloop(Rec *r) {
   Instruction i = r->i;
   int a = GETARG_A(i);
   StkId ra = r->base + a;
   IRBuf *b = &r->J->ir;
   IRRef count, idx, step;
-  if (!ttisinteger(s2v(ra + 2))) { r->abort = JA_NYI_TYPE; return; } /* float loops: NYI */
+  if (ttisfloat(s2v(ra + 2))) { fltforloop(r, a); return; }
   count = getslot(r->J, r->base, a + 1);
   if (ivalue(s2v(ra + 1)) == 0) { /* the loop ends */
     if (r->pc == r->J->startpc && r->J->parent == NULL) { r->abort = JA_LOOP_EXIT; return; }
@@ -808,30 +834,72 @@ static void recordreturn(Rec *r, int a, int n) {
   placeresults(J, f->base - 1, vals, n, want);
 }
 
-/* A numeric for loop with integer start and limit, step 1 (others are
-** NYI): the count of further iterations is limit - start, as the
-** interpreter's FORPREP computes it, and the loop is entered or skipped
-** as it is now. */
+/* A numeric for loop over floats (any of its values a float, and not
+** both start and step integers): all three become floats, a zero step
+** exits (the interpreter raises the error), and the loop is entered or
+** skipped as it is now. */
+static void fltforprep(Rec *r, int a) {
+  JitState *J = r->J;
+  StkId ra = r->base + a;
+  vm_Number vinit, vlimit, vstep;
+  IRRef init, limit, step;
+  int up, skip;
+  if (!ttisnumber(s2v(ra)) || !ttisnumber(s2v(ra + 1)) || !ttisnumber(s2v(ra + 2)) ||
+      nvalue(s2v(ra + 2)) == 0) {
+    r->abort = JA_NYI_TYPE; /* strings to convert, or the error */
+    return;
+  }
+  vinit = nvalue(s2v(ra));
+  vlimit = nvalue(s2v(ra + 1));
+  vstep = nvalue(s2v(ra + 2));
+  init = tonum(r, getslot(J, r->base, a));
+  limit = tonum(r, getslot(J, r->base, a + 1));
+  step = tonum(r, getslot(J, r->base, a + 2));
+  emit(r, IR_FNE, IRT_VOID, step, ir_knum(&J->ir, 0.0));
+  up = fltstepsign(r, step, vstep);
+  skip = up ? vlimit < vinit : vinit < vlimit;
+  emit(r, skip ? IR_FLT : IR_FNLT, IRT_VOID, up ? limit : init, up ? init : limit);
+  if (skip) return;
+  setslot(J, a, init);
+  setslot(J, a + 1, limit);
+  setslot(J, a + 2, step);
+  setslot(J, a + 3, init);
+}
+
+/* A numeric for loop over integers with a constant step of +-2^k (the
+** step is guarded): the count of further iterations is (limit - start)
+** / step, as the interpreter's FORPREP computes it (unsigned: a logical
+** shift), and the loop is entered or skipped as it is now. Other steps
+** and float limits are NYI. */
 static void forprep(Rec *r) {
   JitState *J = r->J;
   int a = GETARG_A(r->i);
   StkId ra = r->base + a;
-  IRRef init, limit;
-  if (!ttisinteger(s2v(ra)) || !ttisinteger(s2v(ra + 1)) || !ttisinteger(s2v(ra + 2)) ||
-      ivalue(s2v(ra + 2)) != 1) {
+  IRRef init, limit, count;
+  vm_Integer step;
+  vm_Unsigned mag;
+  int shift = 0, up;
+  if (!ttisinteger(s2v(ra)) || !ttisinteger(s2v(ra + 2))) { fltforprep(r, a); return; }
+  step = ivalue(s2v(ra + 2));
+  mag = step > 0 ? (vm_Unsigned)step : 0u - (vm_Unsigned)step;
+  if (!ttisinteger(s2v(ra + 1)) || step == 0 || (mag & (mag - 1)) != 0) {
     r->abort = JA_NYI_TYPE;
     return;
   }
+  while ((mag >> shift) != 1) shift++;
+  up = step > 0;
   init = getslot(J, r->base, a);
   limit = getslot(J, r->base, a + 1);
-  emit(r, IR_EQ, IRT_VOID, getslot(J, r->base, a + 2), ir_kint(&J->ir, 1));
+  emit(r, IR_EQ, IRT_VOID, getslot(J, r->base, a + 2), ir_kint(&J->ir, step));
   setslot(J, a + 3, init);
-  if (ivalue(s2v(ra)) > ivalue(s2v(ra + 1))) {
-    emit(r, IR_GT, IRT_VOID, init, limit); /* skipped */
-  } else {
-    emit(r, IR_LE, IRT_VOID, init, limit);
-    setslot(J, a + 1, emit(r, IR_SUB, IRT_INT, limit, init));
+  if (up ? ivalue(s2v(ra)) > ivalue(s2v(ra + 1)) : ivalue(s2v(ra)) < ivalue(s2v(ra + 1))) {
+    emit(r, up ? IR_GT : IR_LT, IRT_VOID, init, limit); /* skipped */
+    return;
   }
+  emit(r, up ? IR_LE : IR_GE, IRT_VOID, init, limit);
+  count = up ? emit(r, IR_SUB, IRT_INT, limit, init) : emit(r, IR_SUB, IRT_INT, init, limit);
+  if (shift > 0) count = emit(r, IR_SHR, IRT_INT, count, ir_kint(&J->ir, shift));
+  setslot(J, a + 1, count);
 }
 
 /* A generic for's iterator call (TFORCALL at pc) and the TFORLOOP after
