@@ -115,6 +115,7 @@ static int isdead(const Asm *as, IRRef ref) {
 static int iscall(const IRIns *ins) {
   switch (ins->op) {
     case IR_FPOW: case IR_FMOD: case IR_IDIV: case IR_MOD: case IR_TBAR: case IR_TLEN:
+    case IR_FMATH:
       return 1;
     case IR_SHL: case IR_SHR: /* unless the count is a constant */
       return 1;
@@ -493,12 +494,14 @@ static void asm_callii(Asm *as, IRRef ref, const void *fn) {
 static void asm_callnn(Asm *as, IRRef ref, const void *fn) {
   IRIns *ins = IR(ref);
   uint32_t mask = as->livemask[ref];
-  int a, b, d;
+  int a, d;
   saveregs(as, mask, 0);
   a = xmm_of(as, ins->op1, X64_XMM0);
   if (a != X64_XMM0) x64_movaps_xx(&as->mc, X64_XMM0, a);
-  b = xmm_of(as, ins->op2, X64_XMM1);
-  if (b != X64_XMM1) x64_movaps_xx(&as->mc, X64_XMM1, b);
+  if (ir_opmode[ins->op][1] == IRM_REF) { /* FMATH has one argument */
+    int b = xmm_of(as, ins->op2, X64_XMM1);
+    if (b != X64_XMM1) x64_movaps_xx(&as->mc, X64_XMM1, b);
+  }
   callfn(as, fn);
   d = dst_xmm(as, ref);
   if (d != X64_XMM0) x64_movaps_xx(&as->mc, d, X64_XMM0);
@@ -691,6 +694,10 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
     case IR_FABS: asm_fpsign(as, ref, X64_ANDPD, 0x7fffffffffffffffull); break;
     case IR_FMOD: asm_callnn(as, ref, (const void *)jit_fmod); break;
     case IR_FPOW: asm_callnn(as, ref, (const void *)interp_pow); break;
+    case IR_FMATH:
+      if (ins->op2 >= IRFPM__MAX) return JA_NYI_IR;
+      asm_callnn(as, ref, (const void *)ir_fpm[ins->op2]);
+      break;
     case IR_FLOOR: case IR_CEIL: case IR_FSQRT: asm_fpunary(as, ref); break;
     case IR_ITOF: {
       int d = dst_xmm(as, ref), a = gpr_of(as, ins->op1, R_TMP);

@@ -9,6 +9,7 @@
 #include "ir.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,18 @@ const char *const ir_fieldname[IRFL__MAX] = {
 #define IRFL_NAME(name) #name,
   IRFIELDS(IRFL_NAME)
 #undef IRFL_NAME
+};
+
+double (*const ir_fpm[IRFPM__MAX])(double) = {
+#define IRFPM_FN(name, f) f,
+  IRFPMS(IRFPM_FN)
+#undef IRFPM_FN
+};
+
+const char *const ir_fpmname[IRFPM__MAX] = {
+#define IRFPM_NAME(name, f) #f,
+  IRFPMS(IRFPM_NAME)
+#undef IRFPM_NAME
 };
 
 void ir_init(IRBuf *b) {
@@ -194,6 +207,7 @@ static void dumpoperand(Out *o, const IRBuf *b, IROp op, int which, IRRef v) {
   emitf(o, "  ");
   if (mode == IRM_LIT) {
     if (op == IR_FLOAD && which == 1 && v < IRFL__MAX) emitf(o, "%s", ir_fieldname[v]);
+    else if (op == IR_FMATH && which == 1 && v < IRFPM__MAX) emitf(o, "%s", ir_fpmname[v]);
     else emitf(o, "#%u", (unsigned)v);
   } else if (v == REF_NONE) {
     emitf(o, "-");

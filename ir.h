@@ -102,6 +102,8 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(CEIL, IRM_REF, IRM_NONE, 0)                                            \
   X(FSQRT, IRM_REF, IRM_NONE, 0)                                           \
   X(FABS, IRM_REF, IRM_NONE, 0)                                            \
+  /* libm function op2 (an IRFPM_*, ir_fpm) of op1: a call */              \
+  X(FMATH, IRM_REF, IRM_LIT, 0)                                            \
   /* conversions: ITOF exact-or-rounded int -> float; FTOI float ->      \
   ** int, guarded: exits unless the float has an exact integer value */  \
   X(ITOF, IRM_REF, IRM_NONE, 0)                                            \
@@ -186,6 +188,20 @@ typedef enum IRField {
   IRFL__MAX
 } IRField;
 extern const char *const ir_fieldname[IRFL__MAX];
+
+/* The libm functions of FMATH: X(name, C function); math.sin etc. call
+** these very functions, so a trace computes what the library does */
+#define IRFPMS(X) \
+  X(SIN, sin) X(COS, cos) X(TAN, tan) X(ASIN, asin) X(ACOS, acos) \
+  X(EXP, exp) X(LOG, log)
+typedef enum IRFpm {
+#define IRFPM_ENUM(name, f) IRFPM_##name,
+  IRFPMS(IRFPM_ENUM)
+#undef IRFPM_ENUM
+  IRFPM__MAX
+} IRFpm;
+extern double (*const ir_fpm[IRFPM__MAX])(double);
+extern const char *const ir_fpmname[IRFPM__MAX];
 
 #define SLOAD_NOCHECK 1 /* SLOAD op2 flag: the type is known, no guard */
 

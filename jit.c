@@ -705,6 +705,13 @@ static IRRef builtin(Rec *r, int id, int a, int nargs) {
     case JB_MATH_SQRT:
       if (!ttisnumber(x)) break;
       return emit(r, IR_FSQRT, IRT_NUM, tonum(r, arg), 0);
+    case JB_MATH_SIN: case JB_MATH_COS: case JB_MATH_TAN: case JB_MATH_ASIN:
+    case JB_MATH_ACOS: case JB_MATH_EXP: case JB_MATH_LOG: { /* libm, as the library calls it */
+      static const uint8_t fpm[] = {IRFPM_SIN, IRFPM_COS, IRFPM_TAN, IRFPM_ASIN, IRFPM_ACOS,
+                                    IRFPM_EXP, IRFPM_LOG};
+      if (!ttisnumber(x) || (id == JB_MATH_LOG && nargs > 1)) break; /* log(x, base): NYI */
+      return emit(r, IR_FMATH, IRT_NUM, tonum(r, arg), fpm[id - JB_MATH_SIN]);
+    }
     case JB_MATH_ABS:
       if (!ttisfloat(x)) break; /* integers: NYI */
       return emit(r, IR_FABS, IRT_NUM, arg, 0);

@@ -135,7 +135,11 @@ typedef struct JitPenalty {
   X(MATH_FLOOR, mathlib_funcs, "floor") X(MATH_CEIL, mathlib_funcs, "ceil") \
   X(MATH_MIN, mathlib_funcs, "min") X(MATH_MAX, mathlib_funcs, "max") \
   X(STRING_LEN, stringlib_funcs, "len") X(STRING_BYTE, stringlib_funcs, "byte") \
-  X(TYPE, baselib_funcs, "type") X(IPAIRS, baselib_funcs, "ipairs")
+  X(TYPE, baselib_funcs, "type") X(IPAIRS, baselib_funcs, "ipairs") \
+  X(MATH_SIN, mathlib_funcs, "sin") X(MATH_COS, mathlib_funcs, "cos") \
+  X(MATH_TAN, mathlib_funcs, "tan") X(MATH_ASIN, mathlib_funcs, "asin") \
+  X(MATH_ACOS, mathlib_funcs, "acos") X(MATH_EXP, mathlib_funcs, "exp") \
+  X(MATH_LOG, mathlib_funcs, "log")
 typedef enum JitBuiltin {
 #define JB_ENUM(id, lib, name) JB_##id,
   JIT_BUILTINS(JB_ENUM)

@@ -148,6 +148,7 @@ static IRRef fold(OptState *o, IROp op, IRType t, IRRef a, IRRef b) {
     if (op == IR_EQ || op == IR_NE) return guardis(o, (x->k.i == y->k.i) == (op == IR_EQ));
     return foldguardint(o, op, x->k.i, y->k.i);
   }
+  if (op == IR_FMATH && x->op == IR_KNUM && b < IRFPM__MAX) return knum(o, ir_fpm[b](x->k.n));
   if (x->op == IR_KNUM && y->op == IR_KNUM) {
     if (t == IRT_NUM && (r = foldnum(o, op, x->k.n, y->k.n)) != OPTR_NOMATCH) return r;
     if (op == IR_FTOI) { /* exact only: otherwise the guard always fails */

@@ -186,3 +186,26 @@ print()
 local tn = 0
 for i = 1, N do if type(i) == "number" and type(nil) == "nil" then tn = tn + 1 end end
 print("type", tn)
+
+-- math.sin, cos, tan, asin, acos, exp and log (one argument) call the
+-- functions the library calls (FMATH), folded for constants; NaN and
+-- infinite results, a replaced math.sin, an error on a string
+local s = 0
+for i = 1, 300 do
+  local x = i * 0.01
+  s = s + math.sin(x) + math.cos(x) * 2 + math.tan(x / 4) + math.exp(-x) + math.log(x) + math.asin(x / 4) + math.acos(x / 4)
+  s = s + math.sin(i) + math.log(i)
+end
+print(string.format("%.17g", s))
+local sin = math.sin
+local t = 0
+for i = 1, 300 do
+  if i == 250 then math.sin = function() return 0 end end
+  t = t + math.sin(1.0) + sin(2) + math.log(8, 2) + math.exp(0)
+end
+math.sin = sin
+print(string.format("%.17g", t))
+print(pcall(function() local z = 0 for i = 1, 300 do z = z + math.cos(i < 290 and i or "x") end return z end))
+local nan = 0
+for i = 1, 300 do local v = math.log(i - 150) ; if v ~= v then nan = nan + 1 end end
+print(nan, math.log(0), math.asin(2) ~= math.asin(2))
