@@ -381,58 +381,45 @@ static void arith(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValu
 
 /* Comparison guard for the direction the interpreter will take. */
 static void compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy, int opcode) {
-  int isint = ttisinteger(vx) && ttisinteger(vy);
+  int eq = opcode == OP_EQ || opcode == OP_EQK || opcode == OP_EQI;
+  int lt = opcode == OP_LT || opcode == OP_LTI || opcode == OP_GTI;
   int cond;
   IROp op;
-  if (opcode == OP_EQ || opcode == OP_EQK || opcode == OP_EQI) {
-    if (!ttisnumber(vx) || !ttisnumber(vy)) {
-      /* the operands' types are guarded already: different types are
-      ** never equal, nil and booleans of one type always; short strings
-      ** are equal when they are the same object, and so are any two
-      ** objects (then no __eq runs) */
-      if (rawtt(vx) != rawtt(vy) || rawtt(vx) <= T_TRUE) return;
-      if (ttisshrstring(vx) || val_(vx).gc == val_(vy).gc) {
-        emit(r, val_(vx).gc == val_(vy).gc ? IR_EQ : IR_NE, IRT_VOID, x, y);
-        return;
-      }
-      r->abort = JA_NYI_META;
+  TValue fx, fy;
+  if (eq && (!ttisnumber(vx) || !ttisnumber(vy))) {
+    /* the operands' types are guarded already: different types are
+    ** never equal, nil and booleans of one type always; short strings
+    ** are equal when they are the same object, and so are any two
+    ** objects (then no __eq runs) */
+    if (rawtt(vx) != rawtt(vy) || rawtt(vx) <= T_TRUE) return;
+    if (ttisshrstring(vx) || val_(vx).gc == val_(vy).gc) {
+      emit(r, val_(vx).gc == val_(vy).gc ? IR_EQ : IR_NE, IRT_VOID, x, y);
       return;
     }
-    if (isint) {
-      cond = ivalue(vx) == ivalue(vy);
-      op = cond ? IR_EQ : IR_NE;
-    } else {
-      x = tonum(r, x);
-      y = tonum(r, y);
-      cond = (ttisinteger(vx) ? (vm_Number)ivalue(vx) : fltvalue(vx)) ==
-             (ttisinteger(vy) ? (vm_Number)ivalue(vy) : fltvalue(vy));
-      op = cond ? IR_FEQ : IR_FNE;
+    r->abort = JA_NYI_META;
+    return;
+  }
+  if (!ttisnumber(vx) || !ttisnumber(vy)) { r->abort = JA_NYI_TYPE; return; }
+  if (ttisinteger(vx) != ttisinteger(vy)) {
+    /* Lua compares an integer and a float exactly: converting is exact
+    ** only for a constant integer of at most 53 bits; else NYI */
+    IRRef iref = ttisinteger(vx) ? x : y;
+    vm_Integer iv = ttisinteger(vx) ? ivalue(vx) : ivalue(vy);
+    if (!ir_isconst(ir_at(&r->J->ir, iref)->op) || iv > (1LL << 53) || iv < -(1LL << 53)) {
+      r->abort = JA_NYI_TYPE;
+      return;
     }
+    if (ttisinteger(vx)) { setfltvalue(&fx, (vm_Number)iv); vx = &fx; x = tonum(r, x); }
+    else { setfltvalue(&fy, (vm_Number)iv); vy = &fy; y = tonum(r, y); }
+  }
+  if (ttisinteger(vx)) {
+    vm_Integer a = ivalue(vx), b = ivalue(vy);
+    cond = eq ? a == b : lt ? a < b : a <= b;
+    op = eq ? (cond ? IR_EQ : IR_NE) : lt ? (cond ? IR_LT : IR_GE) : (cond ? IR_LE : IR_GT);
   } else {
-    int lt = (opcode == OP_LT || opcode == OP_LTI || opcode == OP_GTI);
-    TValue fx, fy;
-    if (!ttisnumber(vx) || !ttisnumber(vy)) { r->abort = JA_NYI_TYPE; return; }
-    if (ttisinteger(vx) != ttisinteger(vy)) {
-      /* Lua orders an integer and a float exactly: converting is exact
-      ** only for a constant integer of at most 53 bits; else NYI */
-      IRRef iref = ttisinteger(vx) ? x : y;
-      vm_Integer iv = ttisinteger(vx) ? ivalue(vx) : ivalue(vy);
-      if (!ir_isconst(ir_at(&r->J->ir, iref)->op) || iv > (1LL << 53) || iv < -(1LL << 53)) {
-        r->abort = JA_NYI_TYPE;
-        return;
-      }
-      if (ttisinteger(vx)) { setfltvalue(&fx, (vm_Number)iv); vx = &fx; x = tonum(r, x); }
-      else { setfltvalue(&fy, (vm_Number)iv); vy = &fy; y = tonum(r, y); }
-    }
-    if (isint) {
-      vm_Integer a = ivalue(vx), b = ivalue(vy);
-      cond = lt ? a < b : a <= b;
-      op = lt ? (cond ? IR_LT : IR_GE) : (cond ? IR_LE : IR_GT);
-    } else {
-      vm_Number a = fltvalue(vx), b = fltvalue(vy);
-      cond = lt ? a < b : a <= b;
-      op = lt ? (cond ? IR_FLT : IR_FNLT) : (cond ? IR_FLE : IR_FNLE);
-    }
+    vm_Number a = fltvalue(vx), b = fltvalue(vy);
+    cond = eq ? a == b : lt ? a < b : a <= b;
+    op = eq ? (cond ? IR_FEQ : IR_FNE) : lt ? (cond ? IR_FLT : IR_FNLT) : (cond ? IR_FLE : IR_FNLE);
   }
   emit(r, op, IRT_VOID, x, y);
 }

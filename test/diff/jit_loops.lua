@@ -227,3 +227,16 @@ for x = 1, 1000 do
   if tx == ta then tabs = tabs + 1 end
 end
 print(same, tabs)
+
+-- an integer compared for equality with a float is exact in Lua (2^53 + 1
+-- is not 2^53.0), which a float comparison of the converted integer is not
+do
+  local f, c, t = 2.0^53, 0, {}
+  for i = 1, 100 do t[i] = (1 << 53) + (i < 50 and 1 or 0) end
+  for i = 1, 100 do
+    if t[i] == f then c = c + 1 end
+    if f == t[i] then c = c + 100 end
+    if t[i] == 3.0 then c = c + 10000 end
+  end
+  print("int == float", c)
+end
