@@ -818,6 +818,9 @@ void do_call(vm_State *S, StkId func, int nresults);
 void do_callnoyield(vm_State *S, StkId func, int nresults);
 StkId do_tryfuncTM(vm_State *S, StkId func);
 CallInfo *do_extendCI(vm_State *S);
+/* A CallInfo after ci without raising: NULL when memory runs out (the JIT
+** makes the frames its exits may rebuild this way, outside any call) */
+CallInfo *do_tryextendCI(vm_State *S, CallInfo *ci);
 void do_freeCI(vm_State *S);
 void do_shrinkCI(vm_State *S);
 void do_checkCstack(vm_State *S);

@@ -209,10 +209,12 @@ typedef uint32_t IRRef;
 #define REF_NONE 0u
 #define REF_FIRST 1u
 
+#define REG_NONE 0xff /* IRIns.reg of a value in no register (spilled, or none) */
+
 typedef struct IRIns {
   uint8_t op;     /* IROp */
   uint8_t type;   /* IRType of the result */
-  uint8_t reg;    /* backend: the register holding the result, REG_NONE */
+  uint8_t reg;    /* backend: the register holding the result, or REG_NONE */
   uint8_t spill;  /* backend: spill slot + 1, or 0 */
   IRRef op1, op2;
   IRRef prev;     /* the previous instruction with the same opcode (CSE) */

@@ -10,16 +10,17 @@
 ** since the trace began, which is what an exit must store back before
 ** the interpreter resumes at the guarded instruction.
 **
-** What is recorded so far: numeric `for` (integer, step 1 for inner
-** loops), `while` and `repeat` loops; moves and constants; integer and
-** float arithmetic with Lua 5.4's semantics (mixed operands convert to
-** float), bitwise operators; comparisons and the branches they take,
-** truth tests; array reads and writes; constant-key fields, globals and
-** upvalues, read and written; `#`; calls of Lua functions, inlined (the
-** callee's frame is recorded in the same trace; snapshots list the frames,
-** so an exit rebuilds them: J->frame, IRBuf.frames) and of a few library
-** functions (JIT_BUILTINS in jit.h) as IR. Everything else aborts with a
-** reason (jit.h, JIT_ABORTS).
+** What is recorded so far: numeric `for` (integers with steps of +-2^k,
+** floats), `while` and `repeat` loops, generic `for` over ipairs; moves
+** and constants; integer and float arithmetic with Lua 5.4's semantics
+** (mixed operands convert to float), bitwise operators; comparisons and
+** the branches they take, truth tests; array reads and writes;
+** constant-key fields, globals and upvalues, read and written; `#`; calls
+** of Lua functions, inlined (the callee's frame is recorded in the same
+** trace; snapshots list the frames, so an exit rebuilds them: J->frame,
+** IRBuf.frames) and of a few library functions (JIT_BUILTINS in jit.h,
+** and ir.h's IRFPMS) as IR. Everything else aborts with a reason (jit.h,
+** JIT_ABORTS).
 **
 ** A completed trace is peeled (copyloop: the recorded iteration becomes
 ** the pre-loop, a copy through the optimizer the loop, with PHIs for what
@@ -51,6 +52,10 @@ _Static_assert((int)IRT_NIL == T_NIL && (int)IRT_INT == T_INT && (int)IRT_NUM ==
                  (int)IRT_THREAD == T_THREAD,
                "IR types of tagged values are the interpreter's tags");
 
+/* The frame being recorded; NULL until an inlined callee's first
+** instruction runs, or once an error unwinds it */
+#define curci(J) ((J)->frame[(J)->depth].ci)
+
 /* The threshold, and every counter restarted from it */
 static void sethotloop(JitState *J, int value) {
   int i;
@@ -76,6 +81,7 @@ JitState *jit_state(vm_State *S) {
 #define JB_FIND(id, lib, name) J->builtin[JB_##id] = libfunc(lib, name);
     JIT_BUILTINS(JB_FIND)
 #undef JB_FIND
+    for (t = 0; t < IRFPM__MAX; t++) J->fpmfunc[t] = libfunc(mathlib_funcs, ir_fpmname[t]);
     J->rulefired = (uint32_t *)calloc((size_t)opt_nrules, sizeof(uint32_t));
     if (J->rulefired == NULL) {
       free(J);
@@ -160,8 +166,7 @@ static int pcline(const Proto *pt, const Instruction *pc) {
 static void stoprecording(vm_State *S, JitState *J) {
   J->recording = 0;
   if (J->thread != NULL) J->thread->hookmask &= ~VM_MASKJIT;
-  if (J->ci != NULL && J->thread == S && !S->hookmask) J->ci->u.l.trap = 0;
-  J->ci = NULL;
+  if (curci(J) != NULL && J->thread == S && !S->hookmask) curci(J)->u.l.trap = 0;
   J->thread = NULL;
   ir_free(&J->ir);
 }
@@ -185,8 +190,8 @@ static int jitabort(vm_State *S, JitState *J, JitAbort why, const Instruction *p
   J->aborts[why]++;
   if (J->verbose) {
     char src[VM_IDSIZE];
-    fprintf(J->out, "[TRACE --- %s:%d -- abort at line %d: %s%s%s%s]\n", srcname(J->pt, src),
-            pcline(J->pt, J->startpc), pc ? pcline(J->frame[J->depth].pt, pc) : 0, jit_abortmsg[why],
+    fprintf(J->out, "[TRACE --- %s:%d -- abort at line %d: %s%s%s%s]\n", srcname(J->frame[0].pt, src),
+            pcline(J->frame[0].pt, J->startpc), pc ? pcline(J->frame[J->depth].pt, pc) : 0, jit_abortmsg[why],
             pc ? " (" : "", pc ? opnames[GET_OPCODE(*pc)] : "", pc ? ")" : "");
   }
   penalize(J, J->startpc);
@@ -243,8 +248,6 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
   J->maxslot = pt->maxstacksize;
   J->recording = 1;
   J->thread = S;
-  J->ci = ci;
-  J->pt = pt;
   J->depth = 0;
   J->maxdepth = 0;
   J->multres = -1;
@@ -500,24 +503,28 @@ static IRRef hrefk(Rec *r, IRRef t, const TValue *vt, const TValue *key, const T
   return node;
 }
 
+/* The node of constant string key `key` in table t (vt its value now),
+** present with the value *now; or REF_NONE with r->abort set (`absent`
+** when the key is not there). */
+static IRRef fieldref(Rec *r, IRRef t, const TValue *vt, const TValue *key, JitAbort absent,
+                      const TValue **now) {
+  if (!ttistable(vt) || !ttisshrstring(key)) { r->abort = JA_NYI_TYPE; return REF_NONE; }
+  *now = tab_getstr(hvalue(vt), tsvalue(key));
+  if (ttisnil(*now)) { r->abort = absent; return REF_NONE; }
+  return hrefk(r, t, vt, key, *now);
+}
+
 static void getfield(Rec *r, int a, IRRef t, const TValue *vt, const TValue *key) {
   const TValue *v;
-  IRRef node;
-  if (!ttistable(vt) || !ttisshrstring(key)) { r->abort = JA_NYI_TYPE; return; }
-  v = tab_getstr(hvalue(vt), tsvalue(key));
-  if (ttisnil(v)) { r->abort = JA_NYI_NILREAD; return; }
-  node = hrefk(r, t, vt, key, v);
-  setslot(r->J, a, emit(r, IR_HLOAD, valtype(v), node, 0));
+  IRRef node = fieldref(r, t, vt, key, JA_NYI_NILREAD, &v);
+  if (node != REF_NONE) setslot(r->J, a, emit(r, IR_HLOAD, valtype(v), node, 0));
 }
 
 /* t[key] = val for a constant string key present in t's hash part */
 static void setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, IRRef val) {
   const TValue *old;
-  IRRef node;
-  if (!ttistable(vt) || !ttisshrstring(key)) { r->abort = JA_NYI_TYPE; return; }
-  old = tab_getstr(hvalue(vt), tsvalue(key));
-  if (ttisnil(old)) { r->abort = JA_NYI_NEWKEY; return; }
-  node = hrefk(r, t, vt, key, old);
+  IRRef node = fieldref(r, t, vt, key, JA_NYI_NEWKEY, &old);
+  if (node == REF_NONE) return;
   emit(r, IR_HLOAD, valtype(old), node, 0); /* still present: no __newindex */
   emit(r, IR_HSTORE, IRT_VOID, node, val);
   if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
@@ -531,7 +538,7 @@ static void setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, IRRef
 ** at that very slot. */
 static IRRef upvalref(Rec *r, int n, int *slot) {
   JitState *J = r->J;
-  UpVal *uv = ci_func(J->ci)->upvals[n];
+  UpVal *uv = ci_func(curci(J))->upvals[n];
   IRRef fn = J->depth > 0 ? J->frame[J->depth].fn : emit(r, IR_FUNC, IRT_LCL, 0, 0);
   IRRef uref = emit(r, IR_UREF, IRT_PTR, fn, (IRRef)n);
   IRRef v = emit(r, IR_FLOAD, IRT_PTR, uref, IRFL_UPVAL_V), base;
@@ -557,7 +564,7 @@ static IRRef upvalref(Rec *r, int n, int *slot) {
 
 static IRRef getupval(Rec *r, int n) {
   JitState *J = r->J;
-  const TValue *v = ci_func(J->ci)->upvals[n]->v;
+  const TValue *v = ci_func(curci(J))->upvals[n]->v;
   int s;
   IRRef uref = upvalref(r, n, &s);
   if (s < 0) return emit(r, IR_ULOAD, valtype(v), uref, 0);
@@ -673,7 +680,6 @@ static void inlinecall(Rec *r, int a, int nargs, int nres) {
   f->snap.funcslot = (uint16_t)(newbase - 1);
   f->snap.nresults = (int16_t)nres;
   if (!pushframes(J)) { r->abort = JA_NOMEM; return; }
-  J->ci = NULL;
   J->lastpc = NULL;
   if (J->depth > J->maxdepth) J->maxdepth = J->depth;
   if (newbase + p->maxstacksize > J->maxslot) J->maxslot = newbase + p->maxstacksize;
@@ -692,13 +698,6 @@ static IRRef builtin(Rec *r, int id, int a, int nargs) {
     case JB_MATH_SQRT:
       if (!ttisnumber(x)) break;
       return emit(r, IR_FSQRT, IRT_NUM, tonum(r, arg), 0);
-    case JB_MATH_SIN: case JB_MATH_COS: case JB_MATH_TAN: case JB_MATH_ASIN:
-    case JB_MATH_ACOS: case JB_MATH_EXP: case JB_MATH_LOG: { /* libm, as the library calls it */
-      static const uint8_t fpm[] = {IRFPM_SIN, IRFPM_COS, IRFPM_TAN, IRFPM_ASIN, IRFPM_ACOS,
-                                    IRFPM_EXP, IRFPM_LOG};
-      if (!ttisnumber(x) || (id == JB_MATH_LOG && nargs > 1)) break; /* log(x, base): NYI */
-      return emit(r, IR_FMATH, IRT_NUM, tonum(r, arg), fpm[id - JB_MATH_SIN]);
-    }
     case JB_MATH_ABS:
       if (!ttisfloat(x)) break; /* integers: NYI */
       return emit(r, IR_FABS, IRT_NUM, arg, 0);
@@ -754,6 +753,14 @@ static IRRef builtin(Rec *r, int id, int a, int nargs) {
   return REF_NONE;
 }
 
+/* math.sin, cos...: FMATH, a call of the libm function the library calls */
+static IRRef mathcall(Rec *r, IRFpm f, int a, int nargs) {
+  const TValue *x = s2v(r->base + a + 1);
+  if (nargs < 1) { r->abort = JA_NYI_CALL; return REF_NONE; } /* the error, by the interpreter */
+  if (!ttisnumber(x) || (f == IRFPM_LOG && nargs > 1)) { r->abort = JA_NYI_TYPE; return REF_NONE; }
+  return emit(r, IR_FMATH, IRT_NUM, tonum(r, getslot(r->J, r->base, a + 1)), f);
+}
+
 /* A call's n results (vals) go where it wants them: from its function's
 ** slot dst (counted from the trace's base) on, `want` of them, missing
 ** ones nil; want < 0 is all of them, which the next instruction takes up
@@ -783,11 +790,11 @@ static void recordcall(Rec *r) {
   if (ttisLclosure(fv)) {
     inlinecall(r, a, nargs, GETARG_C(i) - 1);
   } else if (ttislcf(fv)) {
-    int id;
+    int id, f;
     IRRef fn, res;
-    for (id = 0; id < JB__MAX; id++)
-      if (J->builtin[id] == fvalue(fv)) break;
-    if (id == JB__MAX) { r->abort = JA_NYI_CALL; return; }
+    for (id = 0; id < JB__MAX && J->builtin[id] != fvalue(fv); id++) continue;
+    for (f = 0; f < IRFPM__MAX && J->fpmfunc[f] != fvalue(fv); f++) continue;
+    if (id == JB__MAX && f == IRFPM__MAX) { r->abort = JA_NYI_CALL; return; }
     fn = getslot(J, r->base, a);
     emit(r, IR_EQ, IRT_VOID, fn, ir_kptr(&J->ir, (void *)fvalue(fv)));
     if (id == JB_IPAIRS) { /* three results: the iterator, t, 0 */
@@ -799,7 +806,7 @@ static void recordcall(Rec *r) {
       placeresults(J, framebase(J) + a, res3, 3, GETARG_C(i) - 1);
       return;
     }
-    res = builtin(r, id, a, nargs);
+    res = id < JB__MAX ? builtin(r, id, a, nargs) : mathcall(r, (IRFpm)f, a, nargs);
     if (res != REF_NONE) placeresults(J, framebase(J) + a, &res, 1, GETARG_C(i) - 1);
   } else {
     r->abort = JA_NYI_CALL;
@@ -824,7 +831,6 @@ static void recordreturn(Rec *r, int a, int n) {
   }
   J->lastpc = J->frame[J->depth - 1].pt->code + f->snap.retpc - 1; /* the call */
   J->depth--;
-  J->ci = J->frame[J->depth].ci;
   placeresults(J, f->base - 1, vals, n, want);
 }
 
@@ -1063,12 +1069,12 @@ static void recordins(Rec *r) {
       break;
     }
     case OP_GETTABUP: {
-      const TValue *env = ci_func(J->ci)->upvals[GETARG_B(i)]->v;
+      const TValue *env = ci_func(curci(J))->upvals[GETARG_B(i)]->v;
       getfield(r, a, getupval(r, GETARG_B(i)), env, KCv());
       break;
     }
     case OP_SETTABUP: {
-      const TValue *env = ci_func(J->ci)->upvals[a]->v;
+      const TValue *env = ci_func(curci(J))->upvals[a]->v;
       IRRef val = GETARG_k(i) ? kvalue(r, KCv()) : RC();
       setfield(r, getupval(r, a), env, &r->k[GETARG_B(i)], val);
       break;
@@ -1261,7 +1267,7 @@ static JitAbort copyloop(JitState *J, uint32_t *endsnap) {
     subst[ref] = nref;
   }
   /* the back-edge's snapshot: the loop body starts again */
-  if (!ir_addsnap(b, (uint32_t)(J->bodypc - J->pt->code), (uint16_t)J->maxslot)) {
+  if (!ir_addsnap(b, (uint32_t)(J->bodypc - J->frame[0].pt->code), (uint16_t)J->maxslot)) {
     why = JA_NOMEM;
     goto done;
   }
@@ -1283,7 +1289,7 @@ done:
 }
 
 static void installtrace(vm_State *S, JitState *J, JitTrace *T) {
-  Proto *pt = (Proto *)J->pt;
+  Proto *pt = (Proto *)J->frame[0].pt;
   (void)S;
   T->pt = pt;
   T->next = pt->traces;
@@ -1334,7 +1340,7 @@ static void dumpbytecode(const JitState *J, FILE *out) {
 
 static void finishtrace(vm_State *S, JitState *J) {
   char src[VM_IDSIZE];
-  int line = pcline(J->pt, J->startpc);
+  int line = pcline(J->frame[0].pt, J->startpc);
   uint32_t endsnap = 0;
   JitAbort why = JA__MAX;
   JitTrace *T;
@@ -1374,7 +1380,7 @@ static void finishtrace(vm_State *S, JitState *J) {
     return;
   }
   T->number = ++J->ntraces;
-  if (J->dump || J->verbose) srcname(J->pt, src);
+  if (J->dump || J->verbose) srcname(J->frame[0].pt, src);
   if (J->parent != NULL) J->nside++;
   if (T->linkpc != NULL) J->nlink++;
   if (J->dump) {
@@ -1399,7 +1405,7 @@ static void finishtrace(vm_State *S, JitState *J) {
       return;
     }
     T->parent = P;
-    T->pt = (Proto *)J->pt;
+    T->pt = (Proto *)J->frame[0].pt;
     P->side[J->parentsnap] = T;
   } else {
     installtrace(S, J, T);
@@ -1446,7 +1452,7 @@ static int makerestore(JitTrace *T) {
     op->src = -1;
     op->k = 0;
     if (ir_isconst(ins->op)) op->k = ins->op == IR_KPRI ? 0 : ins->k.u;
-    else if (ins->reg != 0xff)
+    else if (ins->reg != REG_NONE)
       op->src = ins->type == IRT_NUM ? (int32_t)offsetof(JitExitState, fpr[ins->reg])
                                      : (int32_t)offsetof(JitExitState, gpr[ins->reg]);
     else if (ins->spill) op->src = (int32_t)offsetof(JitExitState, spill[ins->spill - 1]);
@@ -1468,7 +1474,6 @@ static void restoresnap(const JitTrace *T, uint32_t sn, const JitExitState *ex, 
 
 static void unlinkglobal(JitState *J, JitTrace *T);
 static void unlinktrace(JitState *J, JitTrace *T);
-static void freetrace(JitTrace *T);
 
 /* A trace whose runs from the interpreter (its own and those of the
 ** traces it leads to) do fewer bytecodes than an exit costs to restore
@@ -1535,19 +1540,8 @@ static int traceroom(vm_State *S, CallInfo *ci, const JitTrace *T) {
   if (S->stack_last - (ci->func + 1) <= T->maxslot &&
       !do_growstack(S, T->maxslot - (int)(S->top - (ci->func + 1)) + 1, 0))
     return 0;
-  for (d = 0; d < T->maxdepth; d++) {
-    if (ci->next == NULL) {
-      CallInfo *n = (CallInfo *)mem_rawrealloc(G(S), NULL, 0, sizeof(CallInfo));
-      if (n == NULL) return 0;
-      gc_addbytes(G(S), (ptrdiff_t)sizeof(CallInfo));
-      ci->next = n;
-      n->previous = ci;
-      n->next = NULL;
-      n->u.l.trap = 0;
-      S->nci++;
-    }
-    ci = ci->next;
-  }
+  for (d = 0; d < T->maxdepth; d++, ci = ci->next)
+    if (ci->next == NULL && do_tryextendCI(S, ci) == NULL) return 0;
   return 1;
 }
 
@@ -1702,21 +1696,21 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     ** back to the body (a loop's condition may also fall through into an
     ** inner loop: `while` compiles its exit as a jump back to the outer
     ** loop's condition) */
-    if (S == J->thread && ci == J->ci && pc == J->bodypc) {
+    if (S == J->thread && ci == curci(J) && pc == J->bodypc) {
       finishtrace(S, J);
       return 0;
     }
     return jitabort(S, J, JA_LOOP_EXIT, J->startpc);
   }
-  if (S == J->thread && J->ci == NULL && ci->previous == J->frame[J->depth - 1].ci &&
+  if (S == J->thread && curci(J) == NULL && ci->previous == J->frame[J->depth - 1].ci &&
       ci_func(ci)->p == J->frame[J->depth].pt &&
       ci->func + 1 - (J->frame[0].ci->func + 1) == framebase(J)) {
-    J->ci = J->frame[J->depth].ci = ci; /* the inlined call's first instruction */
-  } else if (S != J->thread || ci != J->ci) {
+    curci(J) = ci; /* the inlined call's first instruction */
+  } else if (S != J->thread || ci != curci(J)) {
     return jitabort(S, J, JA_LEFT_FRAME, NULL);
   } else if (J->lastpc != NULL && pc <= J->lastpc) { /* a loop's back-edge was taken */
     if (J->depth > 0) return jitabort(S, J, JA_NYI_INNERLOOP, pc);
-    if (findtrace(J->pt, J->lastpc) != NULL) {
+    if (findtrace(J->frame[0].pt, J->lastpc) != NULL) {
       /* another loop with a trace: this one ends where that one starts */
       J->linkpc = J->lastpc;
       if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
@@ -1755,7 +1749,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
 
 void jit_cancel(vm_State *S) {
   JitState *J = G(S)->jit;
-  J->ci = NULL; /* its frame is being unwound: leave it alone */
+  curci(J) = NULL; /* its frame is being unwound: leave it alone */
   jitabort(S, J, JA_ERROR, NULL);
 }
 

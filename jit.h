@@ -135,11 +135,8 @@ typedef struct JitPenalty {
   X(MATH_FLOOR, mathlib_funcs, "floor") X(MATH_CEIL, mathlib_funcs, "ceil") \
   X(MATH_MIN, mathlib_funcs, "min") X(MATH_MAX, mathlib_funcs, "max") \
   X(STRING_LEN, stringlib_funcs, "len") X(STRING_BYTE, stringlib_funcs, "byte") \
-  X(TYPE, baselib_funcs, "type") X(IPAIRS, baselib_funcs, "ipairs") \
-  X(MATH_SIN, mathlib_funcs, "sin") X(MATH_COS, mathlib_funcs, "cos") \
-  X(MATH_TAN, mathlib_funcs, "tan") X(MATH_ASIN, mathlib_funcs, "asin") \
-  X(MATH_ACOS, mathlib_funcs, "acos") X(MATH_EXP, mathlib_funcs, "exp") \
-  X(MATH_LOG, mathlib_funcs, "log")
+  X(TYPE, baselib_funcs, "type") X(IPAIRS, baselib_funcs, "ipairs")
+/* and the math functions of ir.h's IRFPMS (FMATH), found by their names */
 typedef enum JitBuiltin {
 #define JB_ENUM(id, lib, name) JB_##id,
   JIT_BUILTINS(JB_ENUM)
@@ -147,7 +144,8 @@ typedef enum JitBuiltin {
   JB__MAX
 } JitBuiltin;
 
-/* A frame being recorded: the loop's (depth 0) or an inlined call's. */
+/* A frame being recorded: the loop's function's (depth 0) or an inlined
+** call's. */
 typedef struct JitFrame {
   CallInfo *ci;          /* NULL until the callee's first instruction runs */
   const Proto *pt;
@@ -177,13 +175,12 @@ typedef struct JitState {
   /* the trace being recorded */
   int recording;
   vm_State *thread;      /* the coroutine recording happens in */
-  CallInfo *ci;          /* the frame being recorded (frame[depth].ci) */
-  const Proto *pt;       /* the loop's function */
   JitFrame frame[JIT_MAXDEPTH + 1];
   int depth;             /* inlined calls active */
   const Instruction *lastpc; /* the instruction recorded last */
   int closing;           /* the loop instruction was recorded: does it loop? */
   vm_CFunction builtin[JB__MAX]; /* the functions of JIT_BUILTINS, by id */
+  vm_CFunction fpmfunc[IRFPM__MAX]; /* math.sin..., by IRFPM */
   TString *typename[VM_NUMTYPES]; /* type()'s results, fixed strings */
   int multres;           /* the top after a call returned all its results, or -1 */
   int unrolled;          /* inner loops' back-edges followed */

@@ -103,41 +103,32 @@ static int setthreshold(vm_State *S, const char *name) {
 static int j_hotloop(vm_State *S) { return setthreshold(S, "hotloop"); }
 static int j_hotexit(vm_State *S) { return setthreshold(S, "hotexit"); }
 
+/* t[name] = n for the table on top; a count of 0 is left out when
+** `skipzero` (the tables of abort reasons and rules) */
+static void setcount(vm_State *S, const char *name, uint64_t n, int skipzero) {
+  if (n == 0 && skipzero) return;
+  vm_pushinteger(S, (vm_Integer)n);
+  vm_setfield(S, -2, name);
+}
+
 static int j_stats(vm_State *S) {
   JitState *J = getjit(S);
   int i;
-  vm_createtable(S, 0, 3);
-  vm_pushinteger(S, (vm_Integer)J->ntraces);
-  vm_setfield(S, -2, "traces");
-  vm_pushinteger(S, (vm_Integer)J->naborts);
-  vm_setfield(S, -2, "aborts");
+  vm_createtable(S, 0, 11);
+  setcount(S, "traces", J->ntraces, 0);
+  setcount(S, "aborts", J->naborts, 0);
+  setcount(S, "entries", J->nentries, 0);
+  setcount(S, "exits", J->nexits, 0);
+  setcount(S, "iterations", J->niters, 0);
+  setcount(S, "interpreted", J->ninterp, 0);
+  setcount(S, "dropped", J->ndropped, 0);
+  setcount(S, "side", J->nside, 0);
+  setcount(S, "links", J->nlink, 0);
   vm_createtable(S, 0, JA__MAX);
-  for (i = 0; i < JA__MAX; i++) {
-    if (J->aborts[i] == 0) continue;
-    vm_pushinteger(S, (vm_Integer)J->aborts[i]);
-    vm_setfield(S, -2, jit_abortmsg[i]);
-  }
+  for (i = 0; i < JA__MAX; i++) setcount(S, jit_abortmsg[i], J->aborts[i], 1);
   vm_setfield(S, -2, "abort_reasons");
-  vm_pushinteger(S, (vm_Integer)J->nentries);
-  vm_setfield(S, -2, "entries");
-  vm_pushinteger(S, (vm_Integer)J->nexits);
-  vm_setfield(S, -2, "exits");
-  vm_pushinteger(S, (vm_Integer)J->niters);
-  vm_setfield(S, -2, "iterations");
-  vm_pushinteger(S, (vm_Integer)J->ninterp);
-  vm_setfield(S, -2, "interpreted");
-  vm_pushinteger(S, (vm_Integer)J->ndropped);
-  vm_setfield(S, -2, "dropped");
-  vm_pushinteger(S, (vm_Integer)J->nside);
-  vm_setfield(S, -2, "side");
-  vm_pushinteger(S, (vm_Integer)J->nlink);
-  vm_setfield(S, -2, "links");
   vm_createtable(S, 0, 0);
-  for (i = 0; i < opt_nrules; i++) {
-    if (J->rulefired[i] == 0) continue;
-    vm_pushinteger(S, (vm_Integer)J->rulefired[i]);
-    vm_setfield(S, -2, opt_rulename[i]);
-  }
+  for (i = 0; i < opt_nrules; i++) setcount(S, opt_rulename[i], J->rulefired[i], 1);
   vm_setfield(S, -2, "rules");
   return 1;
 }

@@ -192,14 +192,24 @@ void do_inctop(vm_State *S) {
   S->top++;
 }
 
-CallInfo *do_extendCI(vm_State *S) {
-  CallInfo *ci = (CallInfo *)mem_alloc(S, sizeof(CallInfo));
-  S->ci->next = ci;
-  ci->previous = S->ci;
+static CallInfo *linkCI(vm_State *S, CallInfo *prev, CallInfo *ci) {
+  prev->next = ci;
+  ci->previous = prev;
   ci->next = NULL;
   ci->u.l.trap = 0;
   S->nci++;
   return ci;
+}
+
+CallInfo *do_extendCI(vm_State *S) {
+  return linkCI(S, S->ci, (CallInfo *)mem_alloc(S, sizeof(CallInfo)));
+}
+
+CallInfo *do_tryextendCI(vm_State *S, CallInfo *ci) {
+  CallInfo *n = (CallInfo *)mem_rawrealloc(G(S), NULL, 0, sizeof(CallInfo));
+  if (n == NULL) return NULL;
+  gc_addbytes(G(S), (ptrdiff_t)sizeof(CallInfo));
+  return linkCI(S, ci, n);
 }
 
 void do_freeCI(vm_State *S) {
