@@ -47,8 +47,6 @@
 
 #include "x64enc.h"
 
-#define RID_NONE 0xff
-
 #define R_BASE X64_R14 /* the frame's slot 0 */
 #define R_EX X64_R15   /* the JitExitState */
 #define R_TMP X64_RAX  /* scratch: first operand, result to spill */
@@ -207,7 +205,7 @@ static int allocreg(Asm *as, Active *act, IRRef ref) {
   if (victim >= 0 && as->lastuse[act->ref[victim]] > as->lastuse[ref]) {
     IRIns *v = IR(act->ref[victim]);
     ins->reg = v->reg;
-    v->reg = RID_NONE;
+    v->reg = REG_NONE;
     if (!newspill(as, act->ref[victim])) return 0;
     act->ref[victim] = ref;
     return 1;
@@ -221,7 +219,7 @@ static JitAbort allocate(Asm *as) {
   gpr.n = fpr.n = 0;
   for (ref = REF_FIRST; ref < n; ref++) {
     IRIns *ins = IR(ref);
-    ins->reg = RID_NONE;
+    ins->reg = REG_NONE;
     ins->spill = 0;
   }
   for (ref = REF_FIRST; ref < n; ref++) {
@@ -233,16 +231,16 @@ static JitAbort allocate(Asm *as) {
       uint32_t mask = 0;
       int i;
       for (i = 0; i < gpr.n; i++)
-        if (IR(gpr.ref[i])->reg != RID_NONE) mask |= 1u << IR(gpr.ref[i])->reg;
+        if (IR(gpr.ref[i])->reg != REG_NONE) mask |= 1u << IR(gpr.ref[i])->reg;
       for (i = 0; i < fpr.n; i++)
-        if (IR(fpr.ref[i])->reg != RID_NONE) mask |= 1u << (16 + IR(fpr.ref[i])->reg);
+        if (IR(fpr.ref[i])->reg != REG_NONE) mask |= 1u << (16 + IR(fpr.ref[i])->reg);
       as->livemask[ref] = mask;
     }
     if (hasvalue(ins) && as->lastuse[ref] != 0 && !allocreg(as, isfpr(ins) ? &fpr : &gpr, ref))
       return JA_TOO_MANY_SPILLS;
     /* the result's register may have been a value's that allocreg just
     ** spilled: restoring it after the call would overwrite the result */
-    if (iscall(ins) && ins->reg != RID_NONE)
+    if (iscall(ins) && ins->reg != REG_NONE)
       as->livemask[ref] &= ~(1u << (isfpr(ins) ? 16 + ins->reg : ins->reg));
   }
   return JA__MAX;
@@ -267,7 +265,7 @@ static int gpr_of(Asm *as, IRRef ref, int tmp) {
     x64_mov_ri(&as->mc, tmp, (int64_t)kbits(ins));
     return tmp;
   }
-  if (ins->reg != RID_NONE) return ins->reg;
+  if (ins->reg != REG_NONE) return ins->reg;
   x64_mov_rm(&as->mc, tmp, spillmem(ins));
   return tmp;
 }
@@ -283,7 +281,7 @@ static int xmm_of(Asm *as, IRRef ref, int tmp) {
     }
     return tmp;
   }
-  if (ins->reg != RID_NONE) return ins->reg;
+  if (ins->reg != REG_NONE) return ins->reg;
   x64_movsd_xm(&as->mc, tmp, spillmem(ins));
   return tmp;
 }
@@ -291,21 +289,21 @@ static int xmm_of(Asm *as, IRRef ref, int tmp) {
 /* Where to compute ref's result: its register, or the scratch one */
 static int dst_gpr(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
-  return ins->reg != RID_NONE ? ins->reg : R_TMP;
+  return ins->reg != REG_NONE ? ins->reg : R_TMP;
 }
 static int dst_xmm(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
-  return ins->reg != RID_NONE ? ins->reg : X_TMP;
+  return ins->reg != REG_NONE ? ins->reg : X_TMP;
 }
 
 /* After computing into dst: a spilled result goes to its slot. */
 static void done_gpr(Asm *as, IRRef ref, int dst) {
   IRIns *ins = IR(ref);
-  if (ins->reg == RID_NONE && ins->spill) x64_mov_mr(&as->mc, spillmem(ins), dst);
+  if (ins->reg == REG_NONE && ins->spill) x64_mov_mr(&as->mc, spillmem(ins), dst);
 }
 static void done_xmm(Asm *as, IRRef ref, int dst) {
   IRIns *ins = IR(ref);
-  if (ins->reg == RID_NONE && ins->spill) x64_movsd_mx(&as->mc, spillmem(ins), dst);
+  if (ins->reg == REG_NONE && ins->spill) x64_movsd_mx(&as->mc, spillmem(ins), dst);
 }
 
 static int isk32(Asm *as, IRRef ref) {
@@ -803,7 +801,7 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
 #define LOC_SPILL 32
 static int locof(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
-  if (ins->reg != RID_NONE) return isfpr(ins) ? 16 + ins->reg : ins->reg;
+  if (ins->reg != REG_NONE) return isfpr(ins) ? 16 + ins->reg : ins->reg;
   return LOC_SPILL + ins->spill - 1;
 }
 
@@ -850,18 +848,19 @@ typedef struct Move {
 /* All PHIs at once: a move waits while its destination is still the
 ** source of another; a cycle is broken through a scratch register (the
 ** location 16 + XMM1 or R11, which no value is allocated to). */
-static void phimoves(Asm *as) {
+static JitAbort phimoves(Asm *as) {
   IRBuf *ir = as->ir;
-  Move mv[64 + 16];
+  Move *mv = (Move *)malloc((ir->n - ir->loopref) * sizeof(Move)); /* at most one a PHI */
   int n = 0, i, j;
   IRRef ref;
+  if (mv == NULL) return JA_NOMEM;
   for (ref = ir->loopref; ref < ir->n; ref++) {
     IRIns *ins = IR(ref);
     int to, from;
     if (ins->op != IR_PHI || !haspayload((IRType)ins->type)) continue;
     to = locof(as, ins->op1);
     from = ir_isconst(IR(ins->op2)->op) ? -1 : locof(as, ins->op2);
-    if (to == from || n == (int)(sizeof(mv) / sizeof(mv[0]))) continue;
+    if (to == from) continue;
     mv[n].to = to;
     mv[n].from = from;
     mv[n].k = ins->op2;
@@ -884,6 +883,8 @@ static void phimoves(Asm *as) {
     moveloc(as, mv[i].to, mv[i].from, mv[i].k, mv[i].fp);
     mv[i] = mv[--n];
   }
+  free(mv);
+  return JA__MAX;
 }
 
 /* ----------------------------------------------------------------------
@@ -943,8 +944,10 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
     if (why != JA__MAX) return why;
   }
   if (ir->loopref != REF_NONE) {
+    JitAbort why;
     backedgechecks(as, endguard);
-    phimoves(as);
+    why = phimoves(as);
+    if (why != JA__MAX) return why;
     x64_jmp(&as->mc, loopstart);
   } else { /* a trace without a loop leaves through its end snapshot */
     exitpatch(as, x64_jmp(&as->mc, NULL), endguard);

@@ -240,3 +240,20 @@ do
   end
   print("int == float", c)
 end
+
+-- a loop carrying 100 values from one iteration to the next (as many
+-- PHIs, moved in a cycle at the back-edge): the backend once had room for
+-- 80 moves and silently left the others out
+do
+  local n, names, inits, news = 100, {}, {}, {}
+  for i = 0, n - 1 do
+    names[#names + 1] = "v" .. i
+    inits[#inits + 1] = tostring(i)
+    news[#news + 1] = "v" .. (i + 1) % n .. " + " .. i % 3
+  end
+  local src = "local " .. table.concat(names, ", ") .. " = " .. table.concat(inits, ", ") ..
+    "\nfor i = 1, 300 do " .. table.concat(names, ", ") .. " = " .. table.concat(news, ", ") .. " end" ..
+    "\nlocal s = 0\n"
+  for i = 0, n - 1 do src = src .. "s = (s * 3 + v" .. i .. ") % 1000000007\n" end
+  print("many PHIs", load(src .. "return s")())
+end
