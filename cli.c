@@ -1342,46 +1342,59 @@ static int dolibrary(vm_State *S, const char *spec) {
   return report(S, status);
 }
 
-/* -j options: "on", "off", "v", "dump", "dump=FILE", "hotloop=N", "hotexit=N", "stats" */
-static int jit_option_ok(const char *o) {
-  if (strcmp(o, "on") == 0 || strcmp(o, "off") == 0 || strcmp(o, "v") == 0 ||
-      strcmp(o, "dump") == 0 || strcmp(o, "stats") == 0)
-    return 1;
-  if (strncmp(o, "dump=", 5) == 0) return o[5] != '\0';
-  if (strncmp(o, "hotloop=", 8) == 0 || strncmp(o, "hotexit=", 8) == 0) {
+/* The -j options and the `jit` module function each runs, with what it
+** is given: nothing, true ('t'), true and =FILE if there is one ('f'),
+** =N, 1 to 65535 ('n'), or "exit" ('x') */
+static const struct JitOption {
+  const char *name, *fn;
+  char arg;
+} jitoptions[] = {
+  {"on", "on", 0}, {"off", "off", 0}, {"v", "verbose", 't'}, {"dump", "dump", 'f'},
+  {"hotloop", "hotloop", 'n'}, {"hotexit", "hotexit", 'n'}, {"stats", "report", 'x'},
+};
+
+/* The option o (after "-j") names, if it is well formed; else NULL */
+static const struct JitOption *jit_option(const char *o) {
+  size_t n = strcspn(o, "="), i;
+  const char *v = o[n] == '=' ? o + n + 1 : NULL;
+  for (i = 0; i < sizeof(jitoptions) / sizeof(jitoptions[0]); i++) {
+    const struct JitOption *j = &jitoptions[i];
     char *end;
-    long n = strtol(o + 8, &end, 10);
-    return o[8] != '\0' && *end == '\0' && n >= 1 && n <= 65535;
+    long k;
+    if (strlen(j->name) != n || strncmp(o, j->name, n) != 0) continue;
+    if (j->arg == 'f') return v == NULL || *v != '\0' ? j : NULL;
+    if (j->arg != 'n') return v == NULL ? j : NULL;
+    if (v == NULL || *v == '\0') return NULL;
+    k = strtol(v, &end, 10);
+    return *end == '\0' && k >= 1 && k <= 65535 ? j : NULL;
   }
-  return 0;
+  return NULL;
 }
+
+static int jit_option_ok(const char *o) { return jit_option(o) != NULL; }
 
 /* Runs one -j option: require("jit").<function>(args) */
 static int dojit(vm_State *S, const char *o) {
+  const struct JitOption *j = jit_option(o);
+  const char *v = strchr(o, '=');
   int narg = 0;
-  const char *fn = o;
   vm_getglobal(S, "require");
   vm_pushstring(S, "jit");
   if (docall(S, 1, 1) != VM_OK) return report(S, VM_ERRRUN);
-  if (strncmp(o, "dump", 4) == 0) fn = "dump";
-  else if (strncmp(o, "hotloop", 7) == 0) fn = "hotloop";
-  else if (strncmp(o, "hotexit", 7) == 0) fn = "hotexit";
-  else if (strcmp(o, "v") == 0) fn = "verbose";
-  else if (strcmp(o, "stats") == 0) fn = "report";
-  vm_getfield(S, -1, fn);
+  vm_getfield(S, -1, j->fn);
   vm_remove(S, -2);
-  if (strcmp(fn, "dump") == 0 || strcmp(fn, "verbose") == 0) {
+  if (j->arg == 't' || j->arg == 'f') {
     vm_pushboolean(S, 1);
     narg = 1;
-    if (o[4] == '=') {
-      vm_pushstring(S, o + 5);
+    if (v != NULL) {
+      vm_pushstring(S, v + 1);
       narg = 2;
     }
-  } else if (strcmp(fn, "report") == 0) {
-    vm_pushliteral(S, "exit");
+  } else if (j->arg == 'n') {
+    vm_pushinteger(S, strtol(v + 1, NULL, 10));
     narg = 1;
-  } else if (strcmp(fn, "hotloop") == 0 || strcmp(fn, "hotexit") == 0) {
-    vm_pushinteger(S, strtol(o + 8, NULL, 10));
+  } else if (j->arg == 'x') {
+    vm_pushliteral(S, "exit");
     narg = 1;
   }
   return report(S, docall(S, narg, 0));
