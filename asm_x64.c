@@ -315,7 +315,6 @@ static int isk32(Asm *as, IRRef ref) {
 ** Guards
 ** ---------------------------------------------------------------------- */
 
-/* Exits through ref's snapshot when condition cc holds. */
 /* A jump (its rel32 at field) to the exit stub of ref's snapshot, patched
 ** when the stubs are there */
 static void exitpatch(Asm *as, uint8_t *field, IRRef ref) {
@@ -335,6 +334,7 @@ static void exitpatch(Asm *as, uint8_t *field, IRRef ref) {
   as->npatch++;
 }
 
+/* Exits through ref's snapshot when condition cc holds. */
 static void exitif(Asm *as, X64CC cc, IRRef ref) { exitpatch(as, x64_jcc(&as->mc, cc, NULL), ref); }
 
 /* The condition under which an integer comparison guard exits */
