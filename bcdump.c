@@ -82,7 +82,7 @@ static const char *upvalname(const Proto *f, int i) {
 void bc_dumpins(FILE *out, const Proto *f, int pc) {
   const Instruction *code = f->code;
   int n = f->sizecode;
-  Instruction i = code[pc];
+  Instruction i = op_unpatched(code[pc]);
   OpCode o = GET_OPCODE(i);
   int a = GETARG_A(i);
   int b = GETARG_B(i);

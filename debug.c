@@ -58,7 +58,7 @@ static int findsetreg(const Proto *p, int lastpc, int reg) {
   int setreg = -1;
   int jmptarget = 0;
   for (pc = 0; pc < lastpc; pc++) {
-    Instruction i = p->code[pc];
+    Instruction i = op_unpatched(p->code[pc]);
     OpCode op = GET_OPCODE(i);
     int a = GETARG_A(i);
     int change;
@@ -113,7 +113,7 @@ static const char *getobjname(const Proto *p, int lastpc, int reg, const char **
   if (*name) return "local";
   pc = findsetreg(p, lastpc, reg);
   if (pc != -1) {
-    Instruction i = p->code[pc];
+    Instruction i = op_unpatched(p->code[pc]);
     OpCode op = GET_OPCODE(i);
     switch (op) {
       case OP_MOVE: {
@@ -185,7 +185,7 @@ static TMS opevent(OpCode op) {
 }
 
 static const char *funcnamefromcode(vm_State *S, const Proto *p, int pc, const char **name) {
-  Instruction i = p->code[pc];
+  Instruction i = op_unpatched(p->code[pc]);
   TMS tm;
   switch (GET_OPCODE(i)) {
     case OP_CALL:

@@ -69,6 +69,20 @@ static void dumpblock(DumpState *D, const void *b, size_t size) {
   }
 }
 
+/* The instructions as compiled: loops with a compiled trace have J forms
+** of their loop instructions, which a chunk must not hold (op_unpatched) */
+static void dumpcode(DumpState *D, const Proto *f) {
+  int pc;
+  if (f->traces == NULL) {
+    dumpblock(D, f->code, (size_t)f->sizecode * sizeof(Instruction));
+    return;
+  }
+  for (pc = 0; pc < f->sizecode; pc++) {
+    Instruction i = op_unpatched(f->code[pc]);
+    dumpblock(D, &i, sizeof(i));
+  }
+}
+
 static void dumpbyte(DumpState *D, int b) {
   unsigned char c = (unsigned char)b;
   dumpblock(D, &c, 1);
@@ -180,7 +194,7 @@ static void dumpfunction(DumpState *D, const Proto *f, const TString *psource) {
   dumpbyte(D, f->is_vararg);
   dumpbyte(D, f->maxstacksize);
   dumpint(D, f->sizecode);
-  dumpblock(D, f->code, (size_t)f->sizecode * sizeof(Instruction));
+  dumpcode(D, f);
   dumpconstants(D, f);
   dumpupvalues(D, f);
   dumpint(D, f->sizep);

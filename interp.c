@@ -800,6 +800,19 @@ _Static_assert(sizeof(TValue) == (1 << SLOTSHIFT), "16-byte values");
   { if (l_unlikely(G(S)->gcrequest)) \
       withpc({ (S)->top = (c); gc_step(S); updatebase(ci); updatetrap(ci); }); }
 
+/* A loop with a compiled trace (a J form of its loop instruction): the
+** back-edge's interrupt check comes at once, with the checks counted so
+** far, and runs the trace (interp_backedge). */
+static inline int jitentry(vm_State *S, int ic) {
+  Global *g = G(S);
+  if (ic > 1) {
+    int uncounted = ic - 1 < g->istep ? ic - 1 : g->istep - 1;
+    g->istep -= uncounted;
+    ic = 1;
+  }
+  return ic;
+}
+
 /* Interrupt check on loop back-edges and function entries: one decrement
 ** and branch; the rest happens every `period` checks. A compiled trace
 ** may have run the loop meanwhile (interp_backedge): it leaves the frame
@@ -816,7 +829,9 @@ _Static_assert(sizeof(TValue) == (1 << SLOTSHIFT), "16-byte values");
 /* A conditional jump back (`repeat ... until`) is a loop's back-edge too;
 ** the check comes before the jump, so an interrupt reports the loop's line. */
 #define donextjump(ci) { Instruction ni = *pc; \
-  if (l_unlikely(GETARG_sJ(ni) < 0)) checkinterrupt(S); \
+  if (l_unlikely(GETARG_sJ(ni) < 0)) { \
+    if (GET_OPCODE(ni) == OP_JJMP) ic = jitentry(S, ic); \
+    checkinterrupt(S); } \
   dojump(ci, ni, 1); }
 #define docondjump() if (cond != GETARG_k(i)) pc++; else donextjump(ci);
 
@@ -931,15 +946,18 @@ void interp_execute(vm_State *S, CallInfo *ci) {
   ** C function (pcall, which may have caught "interrupted!") returns. */
   int ic = G(S)->interrupt_pending ? 0 : G(S)->istep;
   LClosure *cl;
-  static const void *const disptab[NUM_OPCODES] = {
+  static const void *const disptab[NUM_ALLOPCODES] = {
 #define OP_LABEL(name, fmt, flags, desc) &&L_OP_##name,
       OPCODES(OP_LABEL)
 #undef OP_LABEL
+#define OP_JLABEL(name, orig) &&L_OP_##name,
+      JITOPCODES(OP_JLABEL)
+#undef OP_JLABEL
   };
   /* Every entry leads to L_TRACE. Swapping tables when trap changes takes
   ** the trap test out of every instruction's dispatch (two instructions of
   ** about ten). */
-  static const void *const tracetab[NUM_OPCODES] = {[0 ... NUM_OPCODES - 1] = &&L_TRACE};
+  static const void *const tracetab[NUM_ALLOPCODES] = {[0 ... NUM_ALLOPCODES - 1] = &&L_TRACE};
 #define vmdispatch(o) goto *dt[o];
 #define vmcase(l) L_OP_##l:
 #define vmfetch() { i = *(pc++); ra = RA(i); }
@@ -1552,6 +1570,7 @@ returning:
       ProtectNT(do_call(S, ra + 4, GETARG_C(i)));
       ra = RA(i);
       i = *(pc++);
+      if (l_unlikely(GET_OPCODE(i) == OP_JTFORLOOP)) ic = jitentry(S, ic);
       goto l_tforloop;
     }
     vmcase(TFORLOOP) {
@@ -1562,6 +1581,19 @@ returning:
         pc -= GETARG_Bx(i);
       }
       vmbreak;
+    }
+    /* the J forms: the original with the trace entered at the back-edge */
+    vmcase(JFORLOOP) {
+      ic = jitentry(S, ic);
+      goto L_OP_FORLOOP;
+    }
+    vmcase(JTFORLOOP) {
+      ic = jitentry(S, ic);
+      goto L_OP_TFORLOOP;
+    }
+    vmcase(JJMP) {
+      ic = jitentry(S, ic);
+      goto L_OP_JMP;
     }
     vmcase(SETLIST) {
       int n = GETARG_B(i);

@@ -143,6 +143,7 @@ static JitPenalty *penalize(JitState *J, const Instruction *pc) {
     p->backoff = 0;
     p->drops = 0;
     p->skip = 0;
+    p->left = 0;
   }
   if (p->backoff < JIT_MAXBACKOFF) p->backoff++;
   return p;
@@ -192,12 +193,22 @@ static int jitabort(vm_State *S, JitState *J, JitAbort why, const Instruction *p
     char src[VM_IDSIZE];
     fprintf(J->out, "[TRACE --- %s:%d -- abort at line %d: %s%s%s%s]\n", srcname(J->frame[0].pt, src),
             pcline(J->frame[0].pt, J->startpc), pc ? pcline(J->frame[J->depth].pt, pc) : 0, jit_abortmsg[why],
-            pc ? " (" : "", pc ? opnames[GET_OPCODE(*pc)] : "", pc ? ")" : "");
+            pc ? " (" : "", pc ? opnames[GET_OPCODE(op_unpatched(*pc))] : "", pc ? ")" : "");
   }
-  penalize(J, J->startpc);
+  {
+    JitPenalty *p = penalize(J, J->startpc);
+    if (why == JA_LOOP_EXIT && J->parent == NULL && p->left < 255) p->left++;
+  }
   resetcount(J, J->startpc);
   stoprecording(S, J);
   return 0;
+}
+
+/* Whether the loop at pc is one whose recordings ended in the loop's exit
+** at least twice (jitabort): one with few iterations */
+static int shortloop(JitState *J, const Instruction *pc) {
+  JitPenalty *p = findpenalty(J, pc);
+  return p != NULL && p->left >= 2;
 }
 
 static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruction *pc,
@@ -1288,6 +1299,28 @@ done:
   return why;
 }
 
+/* A root trace's loop is marked in the bytecode: its loop instruction
+** (for a conditional back-edge, a test at startpc, the jump after it)
+** becomes a J form (opcodes.h JITOPCODES), so the interpreter enters the
+** trace at every back-edge rather than at sampled ones. */
+static void markloop(const JitTrace *T, int compiled) {
+  static const uint8_t jform[][2] = {
+#define JFORM(name, orig) {OP_##orig, OP_##name},
+    JITOPCODES(JFORM)
+#undef JFORM
+  };
+  Instruction *pc = (Instruction *)T->startpc;
+  Instruction i = op_unpatched(*pc);
+  size_t k;
+  if (opflags[GET_OPCODE(i)] & OPF_T) i = op_unpatched(*++pc);
+  for (k = 0; k < sizeof(jform) / sizeof(jform[0]); k++)
+    if (GET_OPCODE(i) == jform[k][0]) {
+      if (compiled) SET_OPCODE(i, jform[k][1]);
+      *pc = i;
+      return;
+    }
+}
+
 static void installtrace(vm_State *S, JitState *J, JitTrace *T) {
   Proto *pt = (Proto *)J->frame[0].pt;
   (void)S;
@@ -1296,6 +1329,7 @@ static void installtrace(vm_State *S, JitState *J, JitTrace *T) {
   pt->traces = T;
   T->gnext = J->traces;
   J->traces = T;
+  markloop(T, 1);
 }
 
 static void freetrace(JitTrace *T) {
@@ -1501,6 +1535,7 @@ static void unprofitable(JitState *J, JitTrace *T) {
 /* Takes T off its prototype's list and the list of all traces */
 static void unlinktrace(JitState *J, JitTrace *T) {
   JitTrace **pp;
+  markloop(T, 0);
   for (pp = &T->pt->traces; *pp != NULL; pp = &(*pp)->next)
     if (*pp == T) {
       *pp = T->next;
@@ -1663,6 +1698,7 @@ void jit_flush(Global *g) {
   for (T = J->traces; T != NULL; T = next) {
     next = T->gnext;
     T->pt->traces = NULL;
+    markloop(T, 0);
     freetrace(T);
   }
   J->traces = NULL;
@@ -1710,6 +1746,11 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     return jitabort(S, J, JA_LEFT_FRAME, NULL);
   } else if (J->lastpc != NULL && pc <= J->lastpc) { /* a loop's back-edge was taken */
     if (J->depth > 0) return jitabort(S, J, JA_NYI_INNERLOOP, pc);
+    if (J->parent == NULL && (J->lastpc < J->bodypc || J->lastpc > J->startpc))
+      /* a loop around this one: the recorded iteration left the loop (a
+      ** break); linking there would make every iteration of this loop
+      ** that does not break an exit. Later iterations may not break. */
+      return jitabort(S, J, JA_LOOP_EXIT, pc);
     if (findtrace(J->frame[0].pt, J->lastpc) != NULL) {
       /* another loop with a trace: this one ends where that one starts */
       J->linkpc = J->lastpc;
@@ -1717,9 +1758,12 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
       finishtrace(S, J);
       return 0;
     }
-    /* an inner loop without a trace is followed a few times (a short one
-    ** may never get one: it ends before its recording would); a longer
-    ** one is left to get hot and compiled first */
+    /* an inner loop without a trace: a root trace waits for it to get
+    ** one (its iterations then run there, and this trace links to it),
+    ** unless its recordings keep ending in the loop's exit (a short loop,
+    ** which never gets one); then, as in side traces, it is followed a
+    ** few times */
+    if (J->parent == NULL && !shortloop(J, J->lastpc)) return jitabort(S, J, JA_INNERLOOP, pc);
     if (++J->unrolled > JIT_MAXUNROLL) return jitabort(S, J, JA_INNERLOOP, pc);
   }
   J->lastpc = pc;
@@ -1729,7 +1773,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   r.pc = pc;
   r.base = ci->func + 1;
   r.k = ci_func(ci)->p->k;
-  r.i = *pc;
+  r.i = op_unpatched(*pc);
   r.abort = JA__MAX;
   if (J->bodypc == NULL) J->bodypc = pc;
   if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);

@@ -125,6 +125,7 @@ typedef struct JitPenalty {
   const Instruction *pc;
   uint8_t backoff;
   uint8_t drops;     /* its traces dropped as unprofitable */
+  uint8_t left;      /* recordings that ended in the loop's exit */
   uint32_t skip;     /* hot events still to ignore (after drops) */
 } JitPenalty;
 

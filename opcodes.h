@@ -122,18 +122,33 @@ enum OpFormat { iABC, iABx, iAsBx, iAx, isJ };
   X(VARARGPREP, iABC,  OPF_A, "(adjust vararg parameters; A = number of fixed parameters)") \
   X(EXTRAARG,   iAx,   0,     "extra (larger) argument for previous opcode")
 
+/* A loop whose trace is compiled has its loop instruction's opcode
+** changed to a J form with the same operands (jit.c): the interpreter
+** then enters the trace at the loop's back-edge at once (without it,
+** back-edges are only sampled). Compilers, string.dump and binary chunks
+** never see them: whatever reads bytecode for its meaning (debug info,
+** listings, the recorder) goes through op_unpatched.
+** JITOPCODES(X): X(J form, original) */
+#define JITOPCODES(X) X(JFORLOOP, FORLOOP) X(JTFORLOOP, TFORLOOP) X(JJMP, JMP)
+
 typedef enum OpCode {
 #define OP_ENUM(name, fmt, flags, desc) OP_##name,
   OPCODES(OP_ENUM)
 #undef OP_ENUM
-  NUM_OPCODES
+  NUM_OPCODES,
+  OP_JBEFORE_ = NUM_OPCODES - 1,
+#define OP_JENUM(name, orig) OP_##name,
+  JITOPCODES(OP_JENUM)
+#undef OP_JENUM
+  NUM_ALLOPCODES /* the opcodes with the J forms */
 } OpCode;
 
-_Static_assert(NUM_OPCODES <= 128, "opcode must fit in 7 bits");
+_Static_assert(NUM_ALLOPCODES <= 128, "opcode must fit in 7 bits");
 
-extern const char *const opnames[NUM_OPCODES];
-extern const uint8_t opformats[NUM_OPCODES];
-extern const uint8_t opflags[NUM_OPCODES];
+/* The tables cover the J forms too (as their originals, named J...). */
+extern const char *const opnames[NUM_ALLOPCODES];
+extern const uint8_t opformats[NUM_ALLOPCODES];
+extern const uint8_t opflags[NUM_ALLOPCODES];
 
 /* Field sizes and positions. */
 #define SIZE_OP 7
@@ -172,6 +187,17 @@ extern const uint8_t opflags[NUM_OPCODES];
 
 #define GET_OPCODE(i) ((OpCode)(((i) >> POS_OP) & MASK1(SIZE_OP, 0)))
 #define SET_OPCODE(i, o) setarg(i, o, POS_OP, SIZE_OP)
+
+/* The instruction as compiled: a J form's original opcode (JITOPCODES) */
+static inline Instruction op_unpatched(Instruction i) {
+  static const uint8_t original[] = {
+#define OP_JORIG(name, orig) OP_##orig,
+    JITOPCODES(OP_JORIG)
+#undef OP_JORIG
+  };
+  if (GET_OPCODE(i) >= NUM_OPCODES) SET_OPCODE(i, original[GET_OPCODE(i) - NUM_OPCODES]);
+  return i;
+}
 #define GETARG_A(i) getarg(i, POS_A, SIZE_A)
 #define SETARG_A(i, v) setarg(i, v, POS_A, SIZE_A)
 #define GETARG_B(i) getarg(i, POS_B, SIZE_B)

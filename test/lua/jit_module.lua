@@ -174,6 +174,93 @@ assert(text:find("%d+  mul_pow2\n"), text)
 assert(text:find("abort: vararg function"), text)
 assert(not pcall(jit.report, "later"))
 
+-- a compiled loop is entered at its first back-edge, every time: a loop of
+-- ten iterations called 2000 times enters its trace about 2000 times (not
+-- only when a sampled back-edge happens to fall on it), each run doing the
+-- remaining iterations as machine code (it counts 7 of the 9 back-edges:
+-- it is entered at the first, and its peeled first pass's is not counted)
+jit.flush()
+jit.hotloop(10)
+local function short(t)
+  local s = 0
+  for i = 1, #t do s = s + t[i] end
+  return s
+end
+local ten = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+for _ = 1, 100 do short(ten) end -- compiled
+before = jit.stats()
+for _ = 1, 2000 do assert(short(ten) == 55) end
+after = jit.stats()
+assert(after.traces == before.traces, "compiled before")
+assert(after.entries - before.entries >= 1990, "entries: " .. after.entries - before.entries)
+assert(after.iterations - before.iterations >= 13900, "iterations: " .. after.iterations - before.iterations)
+
+-- the same for while, repeat-until and ipairs loops
+local function wsum(n) local s, i = 0, 0 while i < n do i = i + 1; s = s + i end return s end
+local function rsum(n) local s, i = 0, 0 repeat i = i + 1; s = s + i until i >= n return s end
+local function isum(t) local s = 0 for _, v in ipairs(t) do s = s + v end return s end
+for _, case in ipairs({{wsum, 10, 55}, {rsum, 10, 55}, {isum, ten, 55}}) do
+  local fn, arg, want = case[1], case[2], case[3]
+  for _ = 1, 100 do fn(arg) end
+  before = jit.stats()
+  for _ = 1, 1000 do assert(fn(arg) == want) end
+  after = jit.stats()
+  assert(after.entries - before.entries >= 990, "entries: " .. after.entries - before.entries)
+end
+
+-- a recording that leaves its loop by a break (into a loop around it) is
+-- not kept as a trace: later iterations may not break. And a loop around
+-- an inner loop without a trace waits for the inner one to get its own
+-- (they are counted separately: their recordings abort, with reasons)
+-- (each case has its own copy of the function: loops are counted by
+-- their instruction)
+local rowsumsrc = [[
+  local rows = ...
+  local n = 0
+  for r = 1, #rows do
+    local row = rows[r]
+    for c = 1, #row do
+      if row[c] == 0 then break end
+      n = n + row[c]
+    end
+  end
+  return n
+]]
+jit.flush()
+jit.hotloop(1)
+for _ = 1, 20 do end -- (the new threshold counts from the next poll)
+before = jit.stats()
+assert(load(rowsumsrc)({{1, 0}, {1, 0}, {1, 2, 3}}) == 8)
+after = jit.stats()
+assert(reason(after, "the loop ended while recording") > reason(before, "the loop ended while recording"),
+       "a recording that breaks out of its loop aborts")
+before = jit.stats()
+assert(load(rowsumsrc)({{1}, {1, 2, 3}, {1, 2, 3}}) == 13)
+after = jit.stats()
+assert(reason(after, "inner loop not compiled yet") > reason(before, "inner loop not compiled yet"),
+       "the outer loop waits for the inner one")
+jit.hotloop(10)
+
+-- the marks a compiled loop leaves in its function's bytecode are not
+-- part of it: string.dump gives the same chunk, which loads and runs
+jit.off()
+jit.flush()
+local function dumped(n)
+  local s = 0
+  for i = 1, n do s = s + i end
+  for _, v in ipairs({n, n}) do s = s + v end
+  local i = 0
+  while i < n do i = i + 1 end
+  repeat i = i - 1 until i <= 0
+  return s
+end
+local chunk = string.dump(dumped)
+jit.on()
+for _ = 1, 200 do dumped(30) end
+assert(jit.stats().traces > after.traces, "its loops compile")
+assert(string.dump(dumped) == chunk, "the same chunk with traces compiled")
+assert(load(string.dump(dumped))(30) == 525)
+
 jit.off()
 assert(jit.status() == false)
 assert(not pcall(jit.hotloop, 0))
