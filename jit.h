@@ -2,8 +2,11 @@
 ** jit.h — the tracing JIT's state and its interface to the interpreter.
 **
 ** The interpreter (interp.c) counts loop back-edges in its interrupt
-** check's slow path, which while the JIT is on runs at every back-edge, so
-** with the JIT off counting costs nothing. When a loop's counter runs out,
+** check's slow path, which while the JIT is on runs at every 8th back-edge
+** or so (a sample), so with the JIT off counting costs nothing. A loop with
+** a compiled trace has its loop instruction changed to a J form
+** (opcodes.h), whose check comes at once: the trace runs from the first
+** back-edge on. When a loop's counter runs out,
 ** jit_backedge starts recording: the interpreter then passes each instruction
 ** to jit_record before running it (the same trap path the debug hooks
 ** use), and the recorder emits IR through the optimizer (opt.c) until the
