@@ -6,12 +6,18 @@
 ** first slot, RSI the JitExitState the caller gave it. Layout of the code:
 **
 **   prologue          save the callee-saved registers; R14 = base, R15 = ex
+**   chain entry:      where other traces' exits go on into this one (all
+**                     traces share the prologue's frame): a back-edge's
+**                     checks, then the body
 **   pre-loop          the first, peeled iteration (refs below the LOOP)
 **   loop:             the loop body (refs after the LOOP)
 **                     back-edge: budget and hook checks (guards), the PHI
 **                     moves, jmp loop
-**   exit stubs        one per snapshot some guard uses: eax = its number
-**   exit              store every register into ex, epilogue, return eax
+**   exit stubs        one per snapshot some guard uses: write the
+**                     snapshot's values into the frames, eax = its number,
+**                     jmp [T->exitto[n]]: the return, or another trace's
+**                     chain entry (a side trace, a loop a link leads to)
+**   return            ex->trace = T, epilogue, return eax
 **
 ** Registers: a linear scan over the trace, in one pass before any code is
 ** emitted, gives each value a register or, when none is free, a spill
@@ -27,10 +33,11 @@
 ** table write barrier) save the caller-saved registers live across them
 ** in ex and restore them after.
 **
-** An exit stores all registers into ex and returns the snapshot number;
-** jit.c then writes the snapshot's values back into the frame (reading
-** each value's register or spill slot, which the IR instructions record)
-** and the interpreter resumes at the snapshot's bytecode.
+** An exit's stub writes its snapshot's values back into the frame (each
+** from the register or spill slot the IR instruction records), so going
+** on into another trace costs a few stores; jit.c rebuilds the frames of
+** inlined calls the snapshot is inside of, and the interpreter resumes at
+** the snapshot's bytecode.
 **
 ** Code memory is mapped read+write while the trace is emitted, then
 ** switched to read+execute: never both at once.
@@ -82,6 +89,8 @@ typedef struct Asm {
   uint32_t nspill;
   Patch *patch;
   uint32_t npatch, patchcap;
+  size_t chainofs;   /* the entry from other traces */
+  size_t commonofs;  /* the return to jit.c */
   int oom;
 } Asm;
 
@@ -315,9 +324,9 @@ static int isk32(Asm *as, IRRef ref) {
 ** Guards
 ** ---------------------------------------------------------------------- */
 
-/* A jump (its rel32 at field) to the exit stub of ref's snapshot, patched
+/* A jump (its rel32 at field) to the exit stub of snapshot sn, patched
 ** when the stubs are there */
-static void exitpatch(Asm *as, uint8_t *field, IRRef ref) {
+static void exitsnap(Asm *as, uint8_t *field, uint32_t sn) {
   if (field == NULL) return; /* overflow: retried with more room */
   if (as->npatch == as->patchcap) {
     uint32_t ncap = as->patchcap ? as->patchcap * 2 : 64;
@@ -330,9 +339,12 @@ static void exitpatch(Asm *as, uint8_t *field, IRRef ref) {
     as->patchcap = ncap;
   }
   as->patch[as->npatch].field = field;
-  as->patch[as->npatch].snap = IR(ref)->snap;
+  as->patch[as->npatch].snap = sn;
   as->npatch++;
 }
+
+/* The same for the snapshot of guard ref */
+static void exitpatch(Asm *as, uint8_t *field, IRRef ref) { exitsnap(as, field, IR(ref)->snap); }
 
 /* Exits through ref's snapshot when condition cc holds. */
 static void exitif(Asm *as, X64CC cc, IRRef ref) { exitpatch(as, x64_jcc(&as->mc, cc, NULL), ref); }
@@ -902,35 +914,60 @@ static void prologue(Asm *as) {
   x64_mov_rr(&as->mc, R_EX, X64_RSI);
 }
 
-/* The shared exit: every register into ex, then return EAX */
-static void exitcode(Asm *as) {
+/* The return to jit.c: which trace it leaves (ex->trace; EAX holds the
+** snapshot's number), then the epilogue */
+static void exitcode(Asm *as, JitTrace *T) {
   int r;
-  for (r = 0; r < 16; r++)
-    if (r != X64_RSP && r != R_EX && r != X64_RAX) x64_mov_mr(&as->mc, x64mem(R_EX, EX_GPR(r)), r);
-  for (r = 2; r < 16; r++) x64_movsd_mx(&as->mc, x64mem(R_EX, EX_FPR(r)), r);
+  x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)T);
+  x64_mov_mr(&as->mc, x64mem(R_EX, (int32_t)offsetof(JitExitState, trace)), R_TMP3);
   x64_add_ri(&as->mc, X64_RSP, 8);
   for (r = NSAVED - 1; r >= 0; r--) x64_pop(&as->mc, calleesaved[r]);
   x64_ret(&as->mc);
 }
 
-/* The back-edge's checks: the interrupt budget (as the interpreter's
-** back-edges count it) and debug hooks set meanwhile. */
-static void backedgechecks(Asm *as, IRRef guardref) {
+/* The checks of a back-edge, and of an entry from another trace (which
+** may be the only back-edge of a loop that runs through several): the
+** interrupt budget (as the interpreter's back-edges count it) and debug
+** hooks set meanwhile. They exit through snapshot sn. */
+static void backedgechecks(Asm *as, uint32_t sn) {
   x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, icount)));
   x64_sub32_mi(&as->mc, x64mem(R_TMP3, 0), 1);
-  exitif(as, X64_CC_LE, guardref);
+  exitsnap(as, x64_jcc(&as->mc, X64_CC_LE, NULL), sn);
   x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, hookmask)));
   x64_cmp32_mi(&as->mc, x64mem(R_TMP3, 0), 0);
-  exitif(as, X64_CC_NE, guardref);
+  exitsnap(as, x64_jcc(&as->mc, X64_CC_NE, NULL), sn);
+}
+
+/* Exit stub of snapshot sn: writes the snapshot's values into the frames
+** (each from its register, spill slot or constant), EAX = sn, and jumps
+** where T->exitto[sn] says: the return to jit.c, or the side trace or
+** loop trace that goes on from there. */
+static void exitstub(Asm *as, JitTrace *T, uint32_t sn) {
+  const IRSnap *snap = &as->ir->snap[sn];
+  uint32_t k;
+  for (k = 0; k < snap->nent; k++) {
+    const SnapEntry *e = &as->ir->snapmap[snap->mapofs + k];
+    storevalue(as, R_BASE, (int32_t)e->slot * TV_SIZE, e->ref);
+  }
+  x64_mov32_ri(&as->mc, X64_RAX, sn);
+  x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)&T->exitto[sn]);
+  x64_jmp_m(&as->mc, x64mem(R_TMP3, 0));
 }
 
 static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   IRBuf *ir = as->ir;
   IRRef ref;
   uint8_t *loopstart = NULL;
-  uint8_t **stub;
+  uint8_t **stub, *skip, *common;
   uint32_t k;
   prologue(as);
+  /* the entry from other traces, after the prologue: a back-edge's
+  ** checks, exiting through the first snapshot (before anything ran) */
+  skip = x64_jmp8(&as->mc, NULL);
+  as->chainofs = (size_t)(as->mc.p - as->mc.start);
+  if (ir->nsnap == 0 || ir->snap[0].nent != 0) return JA_NYI_IR;
+  backedgechecks(as, 0);
+  if (skip != NULL) x64_patch_rel8(skip, as->mc.p);
   for (ref = REF_FIRST; ref < ir->n; ref++) {
     IRIns *ins = IR(ref);
     JitAbort why;
@@ -945,7 +982,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   }
   if (ir->loopref != REF_NONE) {
     JitAbort why;
-    backedgechecks(as, endguard);
+    backedgechecks(as, IR(endguard)->snap);
     why = phimoves(as);
     if (why != JA__MAX) return why;
     x64_jmp(&as->mc, loopstart);
@@ -953,31 +990,19 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
     exitpatch(as, x64_jmp(&as->mc, NULL), endguard);
   }
   /* stubs, for the snapshots guards use */
-  stub = (uint8_t **)calloc(ir->nsnap ? ir->nsnap : 1, sizeof(uint8_t *));
+  stub = (uint8_t **)calloc(ir->nsnap, sizeof(uint8_t *));
   if (stub == NULL) return JA_NOMEM;
-  {
-    uint8_t *common;
-    uint8_t **jumps = (uint8_t **)calloc(ir->nsnap ? ir->nsnap : 1, sizeof(uint8_t *));
-    if (jumps == NULL) {
-      free(stub);
-      return JA_NOMEM;
-    }
-    for (k = 0; k < as->npatch; k++) {
-      uint32_t s = as->patch[k].snap;
-      if (stub[s] != NULL) continue;
-      stub[s] = as->mc.p;
-      x64_mov32_ri(&as->mc, X64_RAX, s);
-      jumps[s] = x64_jmp(&as->mc, NULL);
-    }
-    common = as->mc.p;
-    exitcode(as);
-    if (!as->mc.overflow) {
-      for (k = 0; k < ir->nsnap; k++)
-        if (jumps[k] != NULL) x64_patch_rel32(jumps[k], common);
-      for (k = 0; k < as->npatch; k++) x64_patch_rel32(as->patch[k].field, stub[as->patch[k].snap]);
-    }
-    free(jumps);
+  for (k = 0; k < as->npatch; k++) {
+    uint32_t s = as->patch[k].snap;
+    if (stub[s] != NULL) continue;
+    stub[s] = as->mc.p;
+    exitstub(as, T, s);
   }
+  common = as->mc.p;
+  as->commonofs = (size_t)(common - as->mc.start);
+  exitcode(as, T);
+  if (!as->mc.overflow)
+    for (k = 0; k < as->npatch; k++) x64_patch_rel32(as->patch[k].field, stub[as->patch[k].snap]);
   free(stub);
   T->mclen = (size_t)(as->mc.p - as->mc.start);
   return JA__MAX;
@@ -987,7 +1012,8 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   Asm as;
   JitAbort why;
   size_t page = (size_t)sysconf(_SC_PAGESIZE);
-  size_t size = ((size_t)T->ir.n * 48 + (size_t)T->ir.nsnap * 16 + 1024 + page - 1) & ~(page - 1);
+  size_t size = ((size_t)T->ir.n * 48 + (size_t)T->ir.nsnap * 24 + (size_t)T->ir.nsnapmap * 16 + 1024 +
+                 page - 1) & ~(page - 1);
   IRRef endguard;
   (void)J;
   memset(&as, 0, sizeof(as));
@@ -998,7 +1024,8 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   T->ir.ins[endguard].snap = T->endsnap;
   as.lastuse = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
   as.livemask = (uint32_t *)calloc(T->ir.n + 1, sizeof(uint32_t));
-  if (as.lastuse == NULL || as.livemask == NULL) {
+  T->exitto = (void **)calloc(T->ir.nsnap + 1, sizeof(void *));
+  if (as.lastuse == NULL || as.livemask == NULL || T->exitto == NULL) {
     why = JA_NOMEM;
     goto done;
   }
@@ -1037,12 +1064,22 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
     T->mcode = mem;
     T->mcsize = size;
     T->fn = (JitTraceFn)(void *)mem;
+    T->chain = mem + as.chainofs;
+    T->exitcommon = mem + as.commonofs;
+    {
+      uint32_t k;
+      for (k = 0; k < T->ir.nsnap; k++) T->exitto[k] = T->exitcommon;
+    }
     break;
   }
 done:
   free(as.lastuse);
   free(as.livemask);
   free(as.patch);
+  if (why != JA__MAX) {
+    free(T->exitto);
+    T->exitto = NULL;
+  }
   return why;
 }
 
@@ -1050,6 +1087,8 @@ void asm_freecode(JitTrace *T) {
   if (T->mcode != NULL) munmap(T->mcode, T->mcsize);
   T->mcode = NULL;
   T->fn = NULL;
+  free(T->exitto);
+  T->exitto = NULL;
 }
 
 #else /* no backend for this machine */

@@ -176,7 +176,6 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T);
 static void hotexit(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T, uint32_t sn);
 static int isalive(JitState *J, const JitTrace *T);
 static void freetrace(JitTrace *T);
-static int makerestore(JitTrace *T);
 
 /* The trace of pt's loop whose loop instruction is at pc, or NULL */
 static JitTrace *findtrace(const Proto *pt, const Instruction *pc) {
@@ -184,6 +183,42 @@ static JitTrace *findtrace(const Proto *pt, const Instruction *pc) {
   for (T = pt->traces; T != NULL; T = T->next)
     if (T->startpc == pc) return T;
   return NULL;
+}
+
+/* The jump of the back-edge at pc: the loop instruction, or for a
+** conditional back-edge (a test at pc, as in repeat-until) the jump
+** after it */
+static const Instruction *loopjump(const Instruction *pc) {
+  return (opflags[GET_OPCODE(op_unpatched(*pc))] & OPF_T) ? pc + 1 : pc;
+}
+
+/* Where the back-edge at pc leads: the loop body's first instruction */
+static const Instruction *backedgetarget(const Instruction *pc) {
+  Instruction i;
+  pc = loopjump(pc);
+  i = op_unpatched(*pc);
+  switch (GET_OPCODE(i)) {
+    case OP_JMP: return pc + 1 + GETARG_sJ(i);
+    case OP_FORLOOP: case OP_TFORLOOP: return pc + 1 - GETARG_Bx(i);
+    default: return NULL;
+  }
+}
+
+/* A trace of pt whose loop body starts at pc, or NULL */
+static JitTrace *findbody(const Proto *pt, const Instruction *pc) {
+  JitTrace *T;
+  for (T = pt->traces; T != NULL; T = T->next)
+    if (T->bodypc == pc) return T;
+  return NULL;
+}
+
+/* The last instruction of the loop whose body starts at body (from its
+** loop instruction at `from` on): the farthest jump back to body */
+static const Instruction *loopend(const Proto *pt, const Instruction *body, const Instruction *from) {
+  const Instruction *end = from, *pc;
+  for (pc = from; pc < pt->code + pt->sizecode; pc++)
+    if (backedgetarget(pc) == body) end = loopjump(pc);
+  return end;
 }
 
 static int jitabort(vm_State *S, JitState *J, JitAbort why, const Instruction *pc) {
@@ -220,7 +255,9 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (J == NULL || !J->on || J->recording) return 0;
   J->ninterp += (uint64_t)G(S)->istep;
   if (ci_func(ci)->p->traces != NULL) {
+    /* the loop's trace, or one from another back-edge to the same body */
     JitTrace *T = findtrace(ci_func(ci)->p, pc);
+    if (T == NULL) T = findbody(ci_func(ci)->p, backedgetarget(pc));
     if (T != NULL) {
       if (S->hookmask || G(S)->interrupt_pending) return 0;
       return runtrace(S, ci, J, T);
@@ -318,11 +355,12 @@ static void setslot(JitState *J, int s, IRRef r) {
 
 /* A snapshot for the guards of the instruction at pc: the written slots,
 ** and the inlined frames. The previous one is replaced when no guard
-** came after it. */
+** came after it, except the first: the trace's start, where entries from
+** other traces exit when their checks fail (asm_x64.c). */
 static int snapshot(JitState *J, const Instruction *pc) {
   IRBuf *b = &J->ir;
   int s;
-  if (b->nsnap > 0) {
+  if (b->nsnap > 1) {
     IRRef ref = b->snap[b->nsnap - 1].ref;
     while (ref < b->n && !ir_isguard(b->ins[ref].op)) ref++;
     if (ref == b->n) {
@@ -1309,16 +1347,36 @@ static void markloop(const JitTrace *T, int compiled) {
     JITOPCODES(JFORM)
 #undef JFORM
   };
-  Instruction *pc = (Instruction *)T->startpc;
+  Instruction *pc = (Instruction *)loopjump(T->startpc);
   Instruction i = op_unpatched(*pc);
   size_t k;
-  if (opflags[GET_OPCODE(i)] & OPF_T) i = op_unpatched(*++pc);
   for (k = 0; k < sizeof(jform) / sizeof(jform[0]); k++)
     if (GET_OPCODE(i) == jform[k][0]) {
       if (compiled) SET_OPCODE(i, jform[k][1]);
       *pc = i;
       return;
     }
+}
+
+/* Points the exit at the end of each trace in X's tree that leads to
+** another loop's trace (linkpc) at that trace's entry, or back to jit.c
+** when the loop has none (then the interpreter runs it) */
+static void relinktree(JitTrace *X) {
+  uint32_t k;
+  if (X->linkpc != NULL) {
+    JitTrace *R = findtrace(X->pt, X->linkpc);
+    X->exitto[X->endsnap] = R != NULL ? R->chain : X->exitcommon;
+  }
+  if (X->side != NULL)
+    for (k = 0; k < X->ir.nsnap; k++)
+      if (X->side[k] != NULL) relinktree(X->side[k]);
+}
+
+/* Links only lead to the loops of their own prototype: after pt's loop
+** traces change, its links are pointed anew */
+static void relink(const Proto *pt) {
+  JitTrace *T;
+  for (T = pt->traces; T != NULL; T = T->next) relinktree(T);
 }
 
 static void installtrace(vm_State *S, JitState *J, JitTrace *T) {
@@ -1330,6 +1388,7 @@ static void installtrace(vm_State *S, JitState *J, JitTrace *T) {
   T->gnext = J->traces;
   J->traces = T;
   markloop(T, 1);
+  relink(pt);
 }
 
 static void freetrace(JitTrace *T) {
@@ -1340,7 +1399,6 @@ static void freetrace(JitTrace *T) {
     free(T->side);
   }
   asm_freecode(T);
-  free(T->restore);
   ir_free(&T->ir);
   free(T);
 }
@@ -1400,13 +1458,11 @@ static void finishtrace(vm_State *S, JitState *J) {
   T->maxdepth = J->maxdepth;
   T->linkpc = J->linkpc;
   T->nbc = J->nbc;
+  if (T->maxslot > J->roomslots) J->roomslots = T->maxslot;
+  if (T->maxdepth > J->roomdepth) J->roomdepth = T->maxdepth;
   T->ir = J->ir; /* the trace takes the IR over */
   ir_init(&J->ir);
   why = asm_trace(J, T);
-  if (why == JA__MAX && !makerestore(T)) {
-    asm_freecode(T);
-    why = JA_NOMEM;
-  }
   if (why != JA__MAX) {
     J->ir = T->ir; /* stoprecording frees it */
     free(T);
@@ -1441,6 +1497,8 @@ static void finishtrace(vm_State *S, JitState *J) {
     T->parent = P;
     T->pt = (Proto *)J->frame[0].pt;
     P->side[J->parentsnap] = T;
+    P->exitto[J->parentsnap] = T->chain; /* the parent's exit goes on there */
+    relinktree(T);
   } else {
     installtrace(S, J, T);
     resetcount(J, J->startpc);
@@ -1469,43 +1527,6 @@ static int isalive(JitState *J, const JitTrace *T) {
 ** Running traces and leaving them
 ** ---------------------------------------------------------------------- */
 
-/* The snapshots' entries as exits read them (T->restore, one for each
-** of T->ir.snapmap): where the value is in the exit state (a byte offset,
-** its register or spill slot) or the constant, the slot and the tag. An
-** exit then costs a few instructions a slot. 0 when out of memory. */
-static int makerestore(JitTrace *T) {
-  const IRBuf *b = &T->ir;
-  uint32_t k;
-  T->restore = (JitRestore *)malloc((b->nsnapmap ? b->nsnapmap : 1) * sizeof(JitRestore));
-  if (T->restore == NULL) return 0;
-  for (k = 0; k < b->nsnapmap; k++) {
-    const IRIns *ins = &b->ins[b->snapmap[k].ref];
-    JitRestore *op = &T->restore[k];
-    op->slot = b->snapmap[k].slot;
-    op->tt = ins->type;
-    op->src = -1;
-    op->k = 0;
-    if (ir_isconst(ins->op)) op->k = ins->op == IR_KPRI ? 0 : ins->k.u;
-    else if (ins->reg != REG_NONE)
-      op->src = ins->type == IRT_NUM ? (int32_t)offsetof(JitExitState, fpr[ins->reg])
-                                     : (int32_t)offsetof(JitExitState, gpr[ins->reg]);
-    else if (ins->spill) op->src = (int32_t)offsetof(JitExitState, spill[ins->spill - 1]);
-  }
-  return 1;
-}
-
-/* Writes the values of snapshot `sn` into the frames at base. */
-static void restoresnap(const JitTrace *T, uint32_t sn, const JitExitState *ex, StkId base) {
-  const IRSnap *snap = &T->ir.snap[sn];
-  const JitRestore *op = T->restore + snap->mapofs, *end = op + snap->nent;
-  for (; op < end; op++) {
-    TValue *o = s2v(base + op->slot);
-    uint64_t bits = op->src < 0 ? op->k : *(const uint64_t *)(const void *)((const char *)ex + op->src);
-    memcpy(&val_(o), &bits, sizeof(bits));
-    settt_(o, op->tt);
-  }
-}
-
 static void unlinkglobal(JitState *J, JitTrace *T);
 static void unlinktrace(JitState *J, JitTrace *T);
 
@@ -1516,9 +1537,9 @@ static void unlinktrace(JitState *J, JitTrace *T);
 static void unprofitable(JitState *J, JitTrace *T) {
   if (J->verbose) {
     char src[VM_IDSIZE];
-    fprintf(J->out, "[TRACE %llu %s:%d dropped: %llu bytecodes in %llu trace runs]\n",
+    fprintf(J->out, "[TRACE %llu %s:%d dropped: %llu bytecodes in %llu runs]\n",
             (unsigned long long)T->number, srcname(T->pt, src), pcline(T->pt, T->startpc),
-            (unsigned long long)T->nwork, (unsigned long long)T->nruns);
+            (unsigned long long)T->nwork, (unsigned long long)T->nentries);
   }
   unlinktrace(J, T);
   {
@@ -1542,6 +1563,7 @@ static void unlinktrace(JitState *J, JitTrace *T) {
       break;
     }
   unlinkglobal(J, T);
+  relink(T->pt);
 }
 
 /* Rebuilds the frames of the calls snapshot `sn` is inside of, above ci
@@ -1568,71 +1590,58 @@ static void restoreframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint32_t
   S->top = ci->top;
 }
 
-/* Stack slots and CallInfos for whatever T's exits rebuild; 0 when memory
-** for them is not to be had (then T does not run). */
-static int traceroom(vm_State *S, CallInfo *ci, const JitTrace *T) {
+/* Stack slots and CallInfos for whatever the exits of a run rebuild (it
+** may go through any of the traces: enough for the largest); 0 when memory
+** for them is not to be had (then no trace runs). */
+static int traceroom(vm_State *S, CallInfo *ci, const JitState *J) {
   int d;
-  if (S->stack_last - (ci->func + 1) <= T->maxslot &&
-      !do_growstack(S, T->maxslot - (int)(S->top - (ci->func + 1)) + 1, 0))
+  if (S->stack_last - (ci->func + 1) <= J->roomslots &&
+      !do_growstack(S, J->roomslots - (int)(S->top - (ci->func + 1)) + 1, 0))
     return 0;
-  for (d = 0; d < T->maxdepth; d++, ci = ci->next)
+  for (d = 0; d < J->roomdepth; d++, ci = ci->next)
     if (ci->next == NULL && do_tryextendCI(S, ci) == NULL) return 0;
   return 1;
 }
 
-/* Runs T from the loop body's start until a guard fails, then puts the
-** frames as the snapshot says, pointing at the bytecode to resume at;
-** if the exit has a side trace, or is a link to another loop's trace,
-** that runs next, and so on. Returns 0 if T could not run (no memory for
-** the frames its exits may rebuild), else 1: interp.c's back-edge check
-** then goes on in S->ci at its savedpc. */
+/* Runs T from the loop body's start. Its exits write their snapshot's
+** values into the frames and go on into the side trace attached there or
+** the loop trace a link leads to, if any: all in machine code, until an
+** exit leads nowhere. Then the frames of the calls that exit is inside of
+** are rebuilt, pointing at the bytecode to resume at, and a hot exit
+** starts a side trace's recording. Returns 0 if T could not run (no memory
+** for the frames its exits may rebuild), else 1: interp.c's back-edge
+** check then goes on in S->ci at its savedpc. */
 static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   JitExitState ex;
-  JitTrace *first = T;
-  uint64_t work = 0, runs = 0; /* bytecodes run as machine code; traces run */
-  int ran = 0;
+  JitTrace *X;
+  IRSnap *snap;
+  StkId base;
   Global *g = G(S);
+  int sn, before = g->icount, iters;
+  if (!traceroom(S, ci, J)) return 0;
   ex.S = S;
   ex.icount = &g->icount;
   ex.hookmask = &S->hookmask;
   J->nentries++;
-  for (;;) {
-    StkId base;
-    JitTrace *next = NULL;
-    IRSnap *snap;
-    int sn, before = g->icount, iters;
-    if (!traceroom(S, ci, T)) return ran;
-    base = ci->func + 1;
-    sn = T->fn(base, &ex);
-    ran = 1;
-    restoresnap(T, (uint32_t)sn, &ex, base);
-    snap = &T->ir.snap[sn];
-    snap->count++;
-    J->nexits++;
-    iters = before - g->icount; /* its back-edges charge the budget */
-    J->niters += (uint64_t)iters;
-    work += (uint64_t)T->nbc * (1 + (uint64_t)iters);
-    runs++;
-    restoreframes(S, ci, T, (uint32_t)sn, base);
-    /* side traces start only from exits in the trace's own frame (depth
-    ** 0), so the chain stays in frame ci */
-    if (T->side != NULL && T->side[sn] != NULL) next = T->side[sn];
-    else if (T->linkpc != NULL && (uint32_t)sn == T->endsnap) next = findtrace(T->pt, T->linkpc);
-    if (next == NULL) {
-      if (snap->count >= (J->hotexit << snap->tries) && snap->depth == 0 &&
-          ((uint32_t)sn != T->endsnap || T->linkpc != NULL) && !S->hookmask)
-        hotexit(S, ci, J, T, (uint32_t)sn);
-      first->nentries++;
-      first->nwork += work;
-      first->nruns += runs;
-      if (first->nentries == JIT_PROFIT_ENTRIES && first->nwork < JIT_PROFIT_BC * first->nruns)
-        unprofitable(J, first);
-      return 1;
-    }
-    /* on to the next trace: a back-edge for the budget, hooks stop it */
-    if (S->hookmask || g->interrupt_pending || --g->icount <= 0) return 1;
-    T = next;
-  }
+  base = ci->func + 1;
+  sn = T->fn(base, &ex);
+  X = ex.trace; /* the trace whose exit it is */
+  snap = &X->ir.snap[sn];
+  snap->count++;
+  J->nexits++;
+  iters = before - g->icount; /* the back-edges of the traces charge the budget */
+  J->niters += (uint64_t)iters;
+  restoreframes(S, ci, X, (uint32_t)sn, base);
+  /* side traces start only from exits in the trace's own frame (depth
+  ** 0), so that chains stay in frame ci; exits the budget or a hook
+  ** forced do not count */
+  if (snap->count >= (J->hotexit << snap->tries) && snap->depth == 0 &&
+      ((uint32_t)sn != X->endsnap || X->linkpc != NULL) && !S->hookmask && g->icount > 0)
+    hotexit(S, ci, J, X, (uint32_t)sn);
+  T->nentries++;
+  T->nwork += (uint64_t)T->nbc * (1 + (uint64_t)iters) + (X != T ? X->nbc : 0);
+  if (T->nentries == JIT_PROFIT_ENTRIES && T->nwork < JIT_PROFIT_BC * T->nentries) unprofitable(J, T);
+  return 1;
 }
 
 /* An exit taken often: a side trace is recorded from where it leaves
@@ -1745,15 +1754,22 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   } else if (S != J->thread || ci != curci(J)) {
     return jitabort(S, J, JA_LEFT_FRAME, NULL);
   } else if (J->lastpc != NULL && pc <= J->lastpc) { /* a loop's back-edge was taken */
+    JitTrace *L;
     if (J->depth > 0) return jitabort(S, J, JA_NYI_INNERLOOP, pc);
-    if (J->parent == NULL && (J->lastpc < J->bodypc || J->lastpc > J->startpc))
+    if (J->parent == NULL && pc == J->bodypc) {
+      /* another back-edge of this loop (Lua compiles the jump at the end
+      ** of an if's branch that ends the loop's body as a jump back) */
+      finishtrace(S, J);
+      return 0;
+    }
+    if (J->parent == NULL && (J->lastpc < J->bodypc || J->lastpc > J->loopend))
       /* a loop around this one: the recorded iteration left the loop (a
       ** break); linking there would make every iteration of this loop
       ** that does not break an exit. Later iterations may not break. */
       return jitabort(S, J, JA_LOOP_EXIT, pc);
-    if (findtrace(J->frame[0].pt, J->lastpc) != NULL) {
+    if ((L = findbody(J->frame[0].pt, pc)) != NULL) {
       /* another loop with a trace: this one ends where that one starts */
-      J->linkpc = J->lastpc;
+      J->linkpc = L->startpc;
       if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
       finishtrace(S, J);
       return 0;
@@ -1775,7 +1791,10 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   r.k = ci_func(ci)->p->k;
   r.i = op_unpatched(*pc);
   r.abort = JA__MAX;
-  if (J->bodypc == NULL) J->bodypc = pc;
+  if (J->bodypc == NULL) {
+    J->bodypc = pc;
+    J->loopend = loopend(J->frame[0].pt, pc, J->startpc);
+  }
   if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
   if (J->dump && !logins(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
   recordins(&r);

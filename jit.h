@@ -67,28 +67,25 @@ extern const char *const jit_abortmsg[JA__MAX];
 
 #define JIT_MAXSPILL 192        /* spill slots per trace */
 
-/* What compiled code and the exit handler share: the trace's registers at
-** an exit (stored by the exit code), its spill slots, and where it checks
-** for interrupts and hooks at each loop back-edge. A trace is called as
-** fn(base, &ex) and returns the number of the snapshot it exits through. */
+/* What compiled code and jit.c share: where registers are saved around
+** calls to C helpers, the spill slots, where traces check for interrupts
+** and hooks at each loop back-edge, and the trace an exit leaves. A trace
+** is called as fn(base, &ex) and returns the number of the snapshot it
+** exits through, having written that snapshot's values into the frames;
+** on the way it may have gone on into other traces (side traces, loops
+** it links to), so ex.trace says whose snapshot it is. */
+struct JitTrace;
 typedef struct JitExitState {
   uint64_t gpr[16];
   uint64_t fpr[16];      /* the bits of each XMM register's low double */
   vm_State *S;
   int *icount;           /* &G->icount: the back-edge budget (interp.c) */
   volatile int *hookmask;
+  struct JitTrace *trace; /* set by the exit */
   uint64_t spill[JIT_MAXSPILL];
 } JitExitState;
 
 typedef int (*JitTraceFn)(TValue *base, JitExitState *ex);
-
-/* How an exit restores one slot (jit.c makerestore) */
-typedef struct JitRestore {
-  uint64_t k;        /* the value, when src < 0 */
-  int32_t src;       /* byte offset of the value in JitExitState, or -1 */
-  uint16_t slot;     /* relative to the trace's base */
-  uint8_t tt;        /* its tag */
-} JitRestore;
 
 /* A compiled trace: a loop, a path to another loop's trace (linkpc) or a
 ** side trace (parent). A root trace belongs to the loop's
@@ -101,8 +98,7 @@ typedef struct JitTrace {
   const Instruction *startpc; /* the loop instruction (back-edge) */
   const Instruction *bodypc;  /* the loop body's first instruction */
   uint64_t number;
-  IRBuf ir;                   /* kept: exits read its snapshots and registers */
-  JitRestore *restore;        /* ir.snapmap as exits read it */
+  IRBuf ir;                   /* kept: exits read its snapshots */
   uint32_t endsnap;           /* the snapshot at the loop's back-edge */
   int maxslot;                /* stack slots its frames use, from its base */
   int maxdepth;               /* the deepest inlined call */
@@ -110,6 +106,12 @@ typedef struct JitTrace {
   size_t mcsize;              /* mapped bytes */
   size_t mclen;               /* code bytes */
   JitTraceFn fn;
+  uint8_t *chain;             /* the entry from other traces' exits */
+  uint8_t *exitcommon;        /* the return to jit.c */
+  /* Where each snapshot's exit stub goes on to: exitcommon, or the chain
+  ** entry of the side trace attached there or of the loop trace a link
+  ** leads to (jit.c keeps them up to date) */
+  void **exitto;
   /* A trace without a loop (ir.loopref REF_NONE) ends at the back-edge
   ** of another loop: its end snapshot leaves the state that loop's trace
   ** (the one of pt starting at linkpc) starts from, which runs next. */
@@ -120,7 +122,6 @@ typedef struct JitTrace {
   struct JitTrace *parent;
   uint64_t nentries;           /* runs started by the interpreter */
   uint64_t nwork;              /* bytecodes done in them (estimated from nbc) */
-  uint64_t nruns;              /* traces run in them */
   uint32_t nbc;                /* bytecodes recorded: one pass, or one iteration */
 } JitTrace;
 
@@ -196,7 +197,9 @@ typedef struct JitState {
   uint8_t written[JIT_MAXSLOTS]; /* slot changed since the trace began */
   int maxslot;           /* slots any frame has used */
   int maxdepth;
+  int roomslots, roomdepth; /* the most of any trace: what runs make room for */
   const Instruction *bodypc; /* the first recorded instruction */
+  const Instruction *loopend; /* a root trace's loop's last instruction */
   JitTrace *parent;      /* a side trace's parent, or NULL */
   uint32_t parentsnap;   /* and the snapshot whose exit it starts from */
   const Instruction *linkpc; /* a trace ending at another loop: its loop instruction */

@@ -309,8 +309,35 @@ static void test_every_loop_form(void) {
   }
 }
 
+/* Compiled loops stop too, also one whose iterations go from trace to
+** trace without passing a back-edge of their own: the loop's trace exits
+** at every other iteration into a side trace, which leads back to the
+** loop's trace (entries from other traces are checked like back-edges).
+** The loop ends on its own long after the budget should have stopped it. */
+static void test_compiled_loops(void) {
+  vm_State *S = newstate_libs();
+  int calls = 0;
+  vm_setinterrupt(S, budget_stop_after_100, &calls, 1000);
+  CHECK(vm_dostring(S, "local jit = require 'jit'\n"
+                       "jit.hotloop(1) jit.hotexit(1) jit.on()\n"
+                       "for _ = 1, 100 do end\n"
+                       "local n = 0\n"
+                       "while n < 400000000 do\n"
+                       "  if n % 2 == 0 then n = n + 1 else n = n + 3 end\n"
+                       "end\n"
+                       "return n") == VM_ERRRUN);
+  CHECK(isinterrupted(S));
+  vm_settop(S, 0);
+  /* the traces run again once the host has control */
+  CHECK(vm_dostring(S, "local n = 0 while n < 1000 do if n % 2 == 0 then n = n + 1 else n = n + 3 end end return n, "
+                       "require('jit').stats().side") == VM_OK);
+  CHECK(vm_tointeger(S, -2) == 1000 && vm_tointeger(S, -1) >= 1);
+  vm_close(S);
+}
+
 int main(void) {
   test_every_loop_form();
+  test_compiled_loops();
   test_check_at_vararg_entry();
   test_interrupt_from_script();
   test_interrupt_from_thread();
