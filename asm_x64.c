@@ -121,7 +121,7 @@ static int isdead(const Asm *as, IRRef ref) {
 /* The opcodes lowered as calls to C helpers */
 static int iscall(const IRIns *ins) {
   switch (ins->op) {
-    case IR_FPOW: case IR_FMOD: case IR_IDIV: case IR_MOD: case IR_TBAR: case IR_TLEN:
+    case IR_FPOW: case IR_FMOD: case IR_IDIV: case IR_MOD: case IR_UDIV: case IR_TBAR: case IR_TLEN:
     case IR_FMATH:
       return 1;
     case IR_SHL: case IR_SHR: /* unless the count is a constant */
@@ -694,6 +694,7 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       break;
     }
     case IR_IDIV: asm_callii(as, ref, (const void *)jit_idiv); break;
+    case IR_UDIV: asm_callii(as, ref, (const void *)jit_udiv); break;
     case IR_MOD: asm_callii(as, ref, (const void *)jit_imod); break;
     case IR_SHL: case IR_SHR: asm_shift(as, ref); break;
     case IR_FADD: asm_fparith(as, ref, X64_ADDSD); break;

@@ -82,6 +82,7 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(NEG, IRM_REF, IRM_NONE, 0)                                             \
   X(IDIV, IRM_REF, IRM_REF, 0)  /* floor(op1 / op2); op2 != 0 (a guard precedes) */ \
   X(MOD, IRM_REF, IRM_REF, 0)  /* op1 - floor(op1/op2)*op2; op2 != 0 */    \
+  X(UDIV, IRM_REF, IRM_REF, 0)  /* unsigned op1 / op2; op2 != 0 */         \
   X(BAND, IRM_REF, IRM_REF, IRF_COMM)                                      \
   X(BOR, IRM_REF, IRM_REF, IRF_COMM)                                       \
   X(BXOR, IRM_REF, IRM_REF, IRF_COMM)                                      \

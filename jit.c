@@ -915,31 +915,28 @@ static void fltforprep(Rec *r, int a) {
   setslot(J, a + 3, init);
 }
 
-/* A numeric for loop over integers with a constant step of +-2^k (the
-** step is guarded): the count of further iterations is (limit - start)
-** / step, as the interpreter's FORPREP computes it (unsigned: a logical
-** shift), and the loop is entered or skipped as it is now. Other steps
-** and float limits are NYI. */
+/* A numeric for loop over integers: the count of further iterations is
+** (limit - start) / |step|, unsigned, as the interpreter's FORPREP computes
+** it (a logical shift for a constant step of +-2^k; a variable step has
+** its sign guarded), and the loop is entered or skipped as it is now.
+** Float limits are NYI. */
 static void forprep(Rec *r) {
   JitState *J = r->J;
   int a = GETARG_A(r->i);
   StkId ra = r->base + a;
-  IRRef init, limit, count;
-  vm_Integer step;
+  IRRef init, limit, count, step;
+  vm_Integer vstep;
   vm_Unsigned mag;
   int shift = 0, up;
   if (!ttisinteger(s2v(ra)) || !ttisinteger(s2v(ra + 2))) { fltforprep(r, a); return; }
-  step = ivalue(s2v(ra + 2));
-  mag = step > 0 ? (vm_Unsigned)step : 0u - (vm_Unsigned)step;
-  if (!ttisinteger(s2v(ra + 1)) || step == 0 || (mag & (mag - 1)) != 0) {
-    r->abort = JA_NYI_TYPE;
-    return;
-  }
-  while ((mag >> shift) != 1) shift++;
-  up = step > 0;
+  vstep = ivalue(s2v(ra + 2));
+  if (!ttisinteger(s2v(ra + 1)) || vstep == 0) { r->abort = JA_NYI_TYPE; return; }
+  up = vstep > 0;
   init = getslot(J, r->base, a);
   limit = getslot(J, r->base, a + 1);
-  emit(r, IR_EQ, IRT_VOID, getslot(J, r->base, a + 2), ir_kint(&J->ir, step));
+  step = getslot(J, r->base, a + 2);
+  if (!ir_isconst(ir_at(&J->ir, step)->op)) /* its sign (0 is an error) */
+    emit(r, up ? IR_GT : IR_LT, IRT_VOID, step, ir_kint(&J->ir, 0));
   setslot(J, a + 3, init);
   if (up ? ivalue(s2v(ra)) > ivalue(s2v(ra + 1)) : ivalue(s2v(ra)) < ivalue(s2v(ra + 1))) {
     emit(r, up ? IR_GT : IR_LT, IRT_VOID, init, limit); /* skipped */
@@ -947,7 +944,13 @@ static void forprep(Rec *r) {
   }
   emit(r, up ? IR_LE : IR_GE, IRT_VOID, init, limit);
   count = up ? emit(r, IR_SUB, IRT_INT, limit, init) : emit(r, IR_SUB, IRT_INT, init, limit);
-  if (shift > 0) count = emit(r, IR_SHR, IRT_INT, count, ir_kint(&J->ir, shift));
+  mag = up ? (vm_Unsigned)vstep : 0u - (vm_Unsigned)vstep;
+  if (ir_isconst(ir_at(&J->ir, step)->op) && (mag & (mag - 1)) == 0) {
+    while ((mag >> shift) != 1) shift++;
+    if (shift > 0) count = emit(r, IR_SHR, IRT_INT, count, ir_kint(&J->ir, shift));
+  } else { /* the count divided by |step| (-minint too), unsigned */
+    count = emit(r, IR_UDIV, IRT_INT, count, up ? step : emit(r, IR_NEG, IRT_INT, step, REF_NONE));
+  }
   setslot(J, a + 1, count);
 }
 
@@ -1656,6 +1659,7 @@ static void hotexit(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T, uint32_
 
 vm_Integer jit_idiv(vm_Integer a, vm_Integer b) { return interp_idiv(NULL, a, b); }
 vm_Integer jit_imod(vm_Integer a, vm_Integer b) { return interp_mod(NULL, a, b); }
+vm_Integer jit_udiv(vm_Integer a, vm_Integer b) { return (vm_Integer)((vm_Unsigned)a / (vm_Unsigned)b); }
 vm_Integer jit_shiftr(vm_Integer a, vm_Integer b) { return interp_shiftr(a, b); }
 vm_Number jit_fmod(vm_Number a, vm_Number b) { return interp_modf(NULL, a, b); }
 void jit_tbar(vm_State *S, Table *t, GCObject *v) { gc_objbarrier(S, t, v); }

@@ -248,6 +248,7 @@ void asm_dump(const JitTrace *T, FILE *out);
 /* Helpers compiled code calls */
 vm_Integer jit_idiv(vm_Integer a, vm_Integer b);
 vm_Integer jit_imod(vm_Integer a, vm_Integer b);
+vm_Integer jit_udiv(vm_Integer a, vm_Integer b);
 vm_Integer jit_shiftr(vm_Integer a, vm_Integer b);
 vm_Number jit_fmod(vm_Number a, vm_Number b);
 void jit_tbar(vm_State *S, Table *t, GCObject *v);

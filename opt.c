@@ -79,6 +79,7 @@ static IRRef foldint(OptState *o, IROp op, int64_t x, int64_t y) {
     case IR_NEG: return kint(o, (int64_t)(0 - ux));
     case IR_IDIV: return y == 0 ? OPTR_NOMATCH : kint(o, interp_idiv(NULL, x, y));
     case IR_MOD: return y == 0 ? OPTR_NOMATCH : kint(o, interp_mod(NULL, x, y));
+    case IR_UDIV: return y == 0 ? OPTR_NOMATCH : kint(o, (int64_t)(ux / uy));
     case IR_BAND: return kint(o, x & y);
     case IR_BOR: return kint(o, x | y);
     case IR_BXOR: return kint(o, x ^ y);

@@ -121,6 +121,7 @@ static const Sem sems[] = {
   {IR_NEG, {SO_INT, SO_NONE}, SO_INT, 0, "(bvneg $1)"},
   {IR_IDIV, II, SO_INT, 1, "(lua_idiv $1 $2)"},
   {IR_MOD, II, SO_INT, 1, "(bvsmod $1 $2)"}, /* the sign of the divisor */
+  {IR_UDIV, II, SO_INT, 1, "(bvudiv $1 $2)"},
   {IR_BAND, II, SO_INT, 0, "(bvand $1 $2)"},
   {IR_BOR, II, SO_INT, 0, "(bvor $1 $2)"},
   {IR_BXOR, II, SO_INT, 0, "(bvxor $1 $2)"},
@@ -1858,6 +1859,7 @@ static int facts(const char *dir, int *nfacts) {
     {IR_IDIV, I(-7), I(-2), I(3)}, {IR_IDIV, I(INT64_MIN), I(-1), I(INT64_MIN)}, {IR_IDIV, I(6), I(-3), I(-2)},
     {IR_MOD, I(7), I(3), I(1)}, {IR_MOD, I(-7), I(3), I(2)}, {IR_MOD, I(7), I(-3), I(-2)},
     {IR_MOD, I(-7), I(-3), I(-1)}, {IR_MOD, I(INT64_MIN), I(-1), I(0)}, {IR_MOD, I(6), I(-3), I(0)},
+    {IR_UDIV, I(7), I(2), I(3)}, {IR_UDIV, I(-1), I(2), I(INT64_MAX)}, {IR_UDIV, I(-1), I(-1), I(1)},
     {IR_SHL, I(1), I(63), I(INT64_MIN)}, {IR_SHL, I(1), I(64), I(0)}, {IR_SHL, I(4), I(-1), I(2)},
     {IR_SHL, I(-1), I(-64), I(0)}, {IR_SHL, I(1), I(INT64_MIN), I(0)}, {IR_SHR, I(-1), I(1), I(INT64_MAX)},
     {IR_SHR, I(-1), I(63), I(1)}, {IR_SHR, I(2), I(-1), I(4)}, {IR_SHR, I(-1), I(64), I(0)},

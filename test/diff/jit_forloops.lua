@@ -36,3 +36,35 @@ print(string.format("%.17g", acc))
 local z = {}
 for x = -0.0, 0.0, 1.0 do z[#z + 1] = 1 / x end
 print(z[1], #z)
+
+-- integer steps that are not powers of two, and steps that vary between
+-- runs of the loop (its count is an unsigned division), extreme ones too
+local function stepped(a, b, s)
+  local n, sum = 0, 0
+  for i = a, b, s do n = n + 1; sum = sum + i end
+  return n, sum
+end
+local cases = {
+  {1, 100, 3}, {100, 1, -3}, {1, 100, 7}, {-50, 50, 5}, {10, 1, 2}, {1, 10, -2},
+  {math.maxinteger - 10, math.maxinteger, 3}, {math.mininteger + 10, math.mininteger, -3},
+  {0, 100, math.maxinteger}, {0, -100, math.mininteger}, {5, 5, 9}, {1, 1000, 1}, {1000, 1, -1},
+  {math.mininteger, math.maxinteger, math.maxinteger}, {math.maxinteger, math.mininteger, math.mininteger},
+}
+local res = {}
+for rep = 1, 30 do
+  for _, c in ipairs(cases) do
+    local cnt, sum = stepped(c[1], c[2], c[3])
+    if rep == 30 then res[#res + 1] = cnt .. ":" .. sum end
+  end
+end
+print(table.concat(res, " "))
+local marks, primes = {}, 0
+for i = 2, 400 do marks[i] = false end
+for i = 2, 400 do
+  if not marks[i] then
+    primes = primes + 1
+    for j = i * i, 400, i do marks[j] = true end
+  end
+end
+print(primes)
+print(pcall(function() local q = 0 for r = 1, 30 do for i = 1, 10, (r < 25) and 3 or 0 do q = q + i end end return q end))

@@ -95,7 +95,7 @@ static IRRef operand(Trace *t, int sem, int var) {
 static int slowfp(IROp op) { return op == IR_FMUL || op == IR_FDIV || op == IR_FSQRT; }
 
 static int hard(IROp op) {
-  return op == IR_MUL || op == IR_IDIV || op == IR_MOD || op == IR_FMUL || op == IR_FDIV;
+  return op == IR_MUL || op == IR_IDIV || op == IR_MOD || op == IR_UDIV || op == IR_FMUL || op == IR_FDIV;
 }
 
 static IRType irtype(int sem) { return sem == SEM_INT ? IRT_INT : sem == SEM_NUM ? IRT_NUM : IRT_VOID; }

@@ -96,6 +96,10 @@ static int apply(IROp op, uint64_t x, uint64_t y, uint64_t *v) {
       if (y == 0) return 0;
       *v = (uint64_t)floormod((int64_t)x, (int64_t)y);
       break;
+    case IR_UDIV:
+      if (y == 0) return 0;
+      *v = x / y;
+      break;
     case IR_BAND: *v = x & y; break;
     case IR_BOR: *v = x | y; break;
     case IR_BXOR: *v = x ^ y; break;
