@@ -79,6 +79,7 @@ static const uint8_t gpr_alloc[] = {X64_RBX, X64_R12, X64_R13, X64_RBP, X64_RCX,
 typedef struct Patch {
   uint8_t *field; /* a rel32 to point at the stub of snapshot `snap` */
   uint32_t snap;
+  int forced;     /* a back-edge check's exit: through the stub that says so */
 } Patch;
 
 typedef struct Asm {
@@ -122,6 +123,7 @@ static int isdead(const Asm *as, IRRef ref) {
 static int iscall(const IRIns *ins) {
   switch (ins->op) {
     case IR_FPOW: case IR_FMOD: case IR_IDIV: case IR_MOD: case IR_UDIV: case IR_TBAR: case IR_TLEN:
+    case IR_TNEW: case IR_TSLOT:
     case IR_FMATH:
       return 1;
     case IR_SHL: case IR_SHR: /* unless the count is a constant */
@@ -325,8 +327,9 @@ static int isk32(Asm *as, IRRef ref) {
 ** ---------------------------------------------------------------------- */
 
 /* A jump (its rel32 at field) to the exit stub of snapshot sn, patched
-** when the stubs are there */
-static void exitsnap(Asm *as, uint8_t *field, uint32_t sn) {
+** when the stubs are there; forced: a back-edge check's exit (not a
+** guard's: it sets ex->forced first) */
+static void exitvia(Asm *as, uint8_t *field, uint32_t sn, int forced) {
   if (field == NULL) return; /* overflow: retried with more room */
   if (as->npatch == as->patchcap) {
     uint32_t ncap = as->patchcap ? as->patchcap * 2 : 64;
@@ -340,11 +343,12 @@ static void exitsnap(Asm *as, uint8_t *field, uint32_t sn) {
   }
   as->patch[as->npatch].field = field;
   as->patch[as->npatch].snap = sn;
+  as->patch[as->npatch].forced = forced;
   as->npatch++;
 }
 
 /* The same for the snapshot of guard ref */
-static void exitpatch(Asm *as, uint8_t *field, IRRef ref) { exitsnap(as, field, IR(ref)->snap); }
+static void exitpatch(Asm *as, uint8_t *field, IRRef ref) { exitvia(as, field, IR(ref)->snap, 0); }
 
 /* Exits through ref's snapshot when condition cc holds. */
 static void exitif(Asm *as, X64CC cc, IRRef ref) { exitpatch(as, x64_jcc(&as->mc, cc, NULL), ref); }
@@ -517,6 +521,54 @@ static void asm_callnn(Asm *as, IRRef ref, const void *fn) {
   if (d != X64_XMM0) x64_movaps_xx(&as->mc, d, X64_XMM0);
   done_xmm(as, ref, d);
   saveregs(as, mask, 1);
+}
+
+/* fn(S, op1, op2) for the allocating calls: operands are integers,
+** pointers or literals; the result (a pointer) in ref's register */
+static void asm_callsii(Asm *as, IRRef ref, const void *fn) {
+  IRIns *ins = IR(ref);
+  uint32_t mask = as->livemask[ref];
+  int k, d;
+  saveregs(as, mask, 0);
+  for (k = 0; k < 2; k++) { /* op1 into RAX, op2 into RDX (neither allocated) */
+    IRRef op = k == 0 ? ins->op1 : ins->op2;
+    int tmp = k == 0 ? R_TMP : R_TMP2;
+    if (ir_opmode[ins->op][k] == IRM_LIT) {
+      x64_mov_ri(&as->mc, tmp, (int64_t)op);
+    } else {
+      int r = gpr_of(as, op, tmp);
+      if (r != tmp) x64_mov_rr(&as->mc, tmp, r);
+    }
+  }
+  x64_mov_rr(&as->mc, X64_RSI, R_TMP);
+  x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
+  callfn(as, fn);
+  d = dst_gpr(as, ref);
+  if (d != X64_RAX) x64_mov_rr(&as->mc, d, X64_RAX);
+  done_gpr(as, ref, d);
+  saveregs(as, mask, 1);
+}
+
+/* TSLOT of an integer key: inside the array part, the slot's address is
+** computed inline (an append loop's stores, once the array has grown);
+** else the call finds or inserts the key */
+static void asm_tslotint(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  int d = dst_gpr(as, ref);
+  int t = gpr_of(as, ins->op1, R_TMP3);
+  uint8_t *slow, *done;
+  x64_lea(&as->mc, R_TMP, x64mem(gpr_of(as, ins->op2, R_TMP2), -1));
+  x64_mov32_rm(&as->mc, R_TMP2, x64mem(t, (int32_t)offsetof(Table, asize)));
+  x64_cmp_rr(&as->mc, R_TMP, R_TMP2);
+  slow = x64_jcc(&as->mc, X64_CC_AE, NULL);
+  x64_shl_ri(&as->mc, R_TMP, 4);
+  x64_add_rm(&as->mc, R_TMP, x64mem(t, (int32_t)offsetof(Table, array)));
+  if (d != R_TMP) x64_mov_rr(&as->mc, d, R_TMP);
+  done_gpr(as, ref, d);
+  done = x64_jmp(&as->mc, NULL);
+  if (slow != NULL) x64_patch_rel32(slow, as->mc.p);
+  asm_callsii(as, ref, (const void *)jit_tslotint);
+  if (done != NULL) x64_patch_rel32(done, as->mc.p);
 }
 
 /* The table barrier: only an old table not yet remembered needs the call */
@@ -797,6 +849,11 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       break;
     }
     case IR_TBAR: asm_tbar(as, ref); break;
+    case IR_TNEW: asm_callsii(as, ref, (const void *)jit_tnew); break;
+    case IR_TSLOT:
+      if (IR(ins->op2)->type == IRT_INT) asm_tslotint(as, ref);
+      else asm_callsii(as, ref, (const void *)jit_tslotstr);
+      break;
     case IR_NOP: case IR_LOOP: case IR_PHI: break;
     default:
       if (ir_isconst(ins->op)) break;
@@ -928,15 +985,26 @@ static void exitcode(Asm *as, JitTrace *T) {
 
 /* The checks of a back-edge, and of an entry from another trace (which
 ** may be the only back-edge of a loop that runs through several): the
-** interrupt budget (as the interpreter's back-edges count it) and debug
-** hooks set meanwhile. They exit through snapshot sn. */
-static void backedgechecks(Asm *as, uint32_t sn) {
+** interrupt budget (as the interpreter's back-edges count it; setting a
+** debug hook zeroes it too, vm.c) and, with gc, a collection an
+** allocation asked for (jit.c runs it). They exit through snapshot sn. */
+static void backedgechecks(Asm *as, uint32_t sn, int gc) {
   x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, icount)));
   x64_sub32_mi(&as->mc, x64mem(R_TMP3, 0), 1);
-  exitsnap(as, x64_jcc(&as->mc, X64_CC_LE, NULL), sn);
-  x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, hookmask)));
-  x64_cmp32_mi(&as->mc, x64mem(R_TMP3, 0), 0);
-  exitsnap(as, x64_jcc(&as->mc, X64_CC_NE, NULL), sn);
+  exitvia(as, x64_jcc(&as->mc, X64_CC_LE, NULL), sn, 1);
+  if (gc) {
+    x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, gcrequest)));
+    x64_cmp32_mi(&as->mc, x64mem(R_TMP3, 0), 0);
+    exitvia(as, x64_jcc(&as->mc, X64_CC_NE, NULL), sn, 1);
+  }
+}
+
+/* Whether the trace allocates (then its back-edge checks for collections) */
+static int allocates(const IRBuf *ir) {
+  IRRef ref;
+  for (ref = REF_FIRST; ref < ir->n; ref++)
+    if (ir_opflags[ir->ins[ref].op] & IRF_ALLOC) return 1;
+  return 0;
 }
 
 /* Exit stub of snapshot sn: writes the snapshot's values into the frames
@@ -959,7 +1027,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   IRBuf *ir = as->ir;
   IRRef ref;
   uint8_t *loopstart = NULL;
-  uint8_t **stub, *skip, *common;
+  uint8_t **stub, **forced, *skip, *common;
   uint32_t k;
   prologue(as);
   /* the entry from other traces, after the prologue: a back-edge's
@@ -967,7 +1035,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   skip = x64_jmp8(&as->mc, NULL);
   as->chainofs = (size_t)(as->mc.p - as->mc.start);
   if (ir->nsnap == 0 || ir->snap[0].nent != 0) return JA_NYI_IR;
-  backedgechecks(as, 0);
+  backedgechecks(as, 0, 1);
   if (skip != NULL) x64_patch_rel8(skip, as->mc.p);
   for (ref = REF_FIRST; ref < ir->n; ref++) {
     IRIns *ins = IR(ref);
@@ -983,27 +1051,37 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   }
   if (ir->loopref != REF_NONE) {
     JitAbort why;
-    backedgechecks(as, IR(endguard)->snap);
+    backedgechecks(as, IR(endguard)->snap, allocates(ir));
     why = phimoves(as);
     if (why != JA__MAX) return why;
     x64_jmp(&as->mc, loopstart);
   } else { /* a trace without a loop leaves through its end snapshot */
     exitpatch(as, x64_jmp(&as->mc, NULL), endguard);
   }
-  /* stubs, for the snapshots guards use */
-  stub = (uint8_t **)calloc(ir->nsnap, sizeof(uint8_t *));
+  /* stubs, for the snapshots guards use; then those of the back-edge
+  ** checks' exits (forced[s]), which say so and go on into stub[s] */
+  stub = (uint8_t **)calloc(2 * (size_t)ir->nsnap, sizeof(uint8_t *));
   if (stub == NULL) return JA_NOMEM;
+  forced = stub + ir->nsnap;
   for (k = 0; k < as->npatch; k++) {
     uint32_t s = as->patch[k].snap;
     if (stub[s] != NULL) continue;
     stub[s] = as->mc.p;
     exitstub(as, T, s);
   }
+  for (k = 0; k < as->npatch; k++) {
+    uint32_t s = as->patch[k].snap;
+    if (!as->patch[k].forced || forced[s] != NULL) continue;
+    forced[s] = as->mc.p;
+    x64_mov32_mi(&as->mc, x64mem(R_EX, (int32_t)offsetof(JitExitState, forced)), 1);
+    x64_jmp(&as->mc, stub[s]);
+  }
   common = as->mc.p;
   as->commonofs = (size_t)(common - as->mc.start);
   exitcode(as, T);
   if (!as->mc.overflow)
-    for (k = 0; k < as->npatch; k++) x64_patch_rel32(as->patch[k].field, stub[as->patch[k].snap]);
+    for (k = 0; k < as->npatch; k++)
+      x64_patch_rel32(as->patch[k].field, (as->patch[k].forced ? forced : stub)[as->patch[k].snap]);
   free(stub);
   T->mclen = (size_t)(as->mc.p - as->mc.start);
   return JA__MAX;

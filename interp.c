@@ -675,6 +675,7 @@ void interp_finishOp(vm_State *S) {
 /* A full period before the callback is due (a new period was set). */
 void interp_restartbudget(Global *g) {
   g->icount = g->iperiod;
+  g->ipoked = 0;
   g->istep = interrupt_step(g);
 }
 
@@ -687,6 +688,8 @@ void interp_resetinterrupt(Global *g) {
 int interp_checkinterrupt(vm_State *S) {
   Global *g = G(S);
   int step;
+  g->icount += g->ipoked; /* (set aside when a hook was set) */
+  g->ipoked = 0;
   if (!g->interrupt_pending) {
     g->icount -= g->istep; /* the checks the interpreter just counted */
     if (g->icount <= 0) {
@@ -723,6 +726,7 @@ int interp_backedge(vm_State *S, CallInfo *ci) {
   /* after a trace, the next back-edge is checked, not sampled: where the
   ** trace left, the loop around it or the next one may have its own */
   G(S)->istep = 1;
+  gc_check(S); /* a collection the trace's allocations asked for */
   return -1;
 }
 

@@ -128,6 +128,14 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(HLOAD, IRM_REF, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
   X(HSTORE, IRM_REF, IRM_REF, IRF_STORE)                                   \
   X(TBAR, IRM_REF, IRM_REF, IRF_EFFECT)  /* write barrier: table op1 got value op2 */ \
+  /* allocating calls (the GC never runs inside a trace, so nothing moves; \
+  ** a collection they ask for waits for the next back-edge's exit).      \
+  ** TNEW: a new table with room for op1 array items and op2 hash nodes;  \
+  ** TSLOT: the address of key op2's value in table op1, the key inserted \
+  ** if absent (holding false until the store that follows; the table    \
+  ** may grow) */                                                         \
+  X(TNEW, IRM_LIT, IRM_LIT, IRF_ALLOC | IRF_EFFECT)                        \
+  X(TSLOT, IRM_REF, IRM_REF, IRF_STORE | IRF_ALLOC | IRF_EFFECT)           \
   /* the running closure (the frame's function slot) */                  \
   X(FUNC, IRM_NONE, IRM_NONE, 0)                                           \
   /* the address of the trace's slot 0 (open upvalues are compared to it) */\

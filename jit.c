@@ -529,9 +529,38 @@ static void nometa(Rec *r, IRRef t) {
   emit(r, IR_EQ, IRT_VOID, meta, ir_kptr(&r->J->ir, NULL));
 }
 
+/* Whether the trace may allocate: not while an allocation sampler is on
+** (its hook looks at the interpreter's frames, which a trace does not
+** keep up to date; vm_setallocsampler drops the traces) */
+static int canalloc(Rec *r) {
+  if (G(r->J->thread)->sample_hook == NULL) return 1;
+  r->abort = JA_SAMPLED;
+  return 0;
+}
+
+/* t[key] = val for a key that is not in the array part of t (a table
+** without a metatable, so no __newindex): TSLOT finds the key or inserts
+** it as the interpreter would, and the value is stored there. Storing nil
+** is NYI (it would insert nothing). */
+static void newslot(Rec *r, IRRef t, IRRef key, IRRef val, const TValue *vt) {
+  IRRef slot;
+  if (!ttistable(vt)) { r->abort = JA_NYI_TYPE; return; }
+  if (hvalue(vt)->metatable != NULL || reftype(r, val) == IRT_NIL) { r->abort = JA_NYI_NEWKEY; return; }
+  if (!canalloc(r)) return;
+  nometa(r, t);
+  slot = emit(r, IR_TSLOT, IRT_PTR, t, key);
+  emit(r, IR_ASTORE, IRT_VOID, slot, val);
+  if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
+}
+
 static void setindex(Rec *r, IRRef t, IRRef idx, IRRef val, const TValue *vt, const TValue *vk) {
   const TValue *old;
-  IRRef ref = arrayref(r, t, idx, vt, vk, &old);
+  IRRef ref;
+  if (ttistable(vt) && ttisinteger(vk) && (vm_Unsigned)ivalue(vk) - 1u >= hvalue(vt)->asize) {
+    newslot(r, t, idx, val, vt); /* appends, keys in the hash part */
+    return;
+  }
+  ref = arrayref(r, t, idx, vt, vk, &old);
   if (ref == REF_NONE) return;
   /* no __newindex: the table has no metatable (a guard the loop runs
   ** once), or the value is present */
@@ -569,10 +598,16 @@ static void getfield(Rec *r, int a, IRRef t, const TValue *vt, const TValue *key
   if (node != REF_NONE) setslot(r->J, a, emit(r, IR_HLOAD, valtype(v), node, 0));
 }
 
-/* t[key] = val for a constant string key present in t's hash part */
+/* t[key] = val for a constant string key: present in t's hash part, or
+** a new field (newslot) */
 static void setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, IRRef val) {
   const TValue *old;
-  IRRef node = fieldref(r, t, vt, key, JA_NYI_NEWKEY, &old);
+  IRRef node;
+  if (ttistable(vt) && ttisshrstring(key) && ttisnil(tab_getstr(hvalue(vt), tsvalue(key)))) {
+    newslot(r, t, kvalue(r, key), val, vt); /* a new field */
+    return;
+  }
+  node = fieldref(r, t, vt, key, JA_NYI_NEWKEY, &old);
   if (node == REF_NONE) return;
   emit(r, IR_HLOAD, valtype(old), node, 0); /* still present: no __newindex */
   emit(r, IR_HSTORE, IRT_VOID, node, val);
@@ -1147,6 +1182,14 @@ static void recordins(Rec *r) {
       setslot(J, a, ir_kpri(&J->ir, l_isfalse(VB()) ? IRT_TRUE : IRT_FALSE));
       break;
     case OP_LEN: len(r, a, RB(), VB()); break;
+    case OP_NEWTABLE: { /* sizes as the interpreter computes them */
+      unsigned int hsize = GETARG_B(i) > 0 ? 1u << (GETARG_B(i) - 1) : 0;
+      uint64_t asize = (uint64_t)GETARG_C(i);
+      if (GETARG_k(i)) asize += (uint64_t)GETARG_Ax(r->pc[1]) * (MAXARG_C + 1);
+      if (asize > 0xffffff) { r->abort = JA_NYI_BC; break; }
+      if (canalloc(r)) setslot(J, a, emit(r, IR_TNEW, IRT_TAB, (IRRef)asize, (IRRef)hsize));
+      break;
+    }
     case OP_BAND: bitop(r, a, RB(), RC(), VB(), VC(), IR_BAND); break;
     case OP_BOR: bitop(r, a, RB(), RC(), VB(), VC(), IR_BOR); break;
     case OP_BXOR: bitop(r, a, RB(), RC(), VB(), VC(), IR_BXOR); break;
@@ -1624,7 +1667,8 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   if (!traceroom(S, ci, J)) return 0;
   ex.S = S;
   ex.icount = &g->icount;
-  ex.hookmask = &S->hookmask;
+  ex.gcrequest = &g->gcrequest;
+  ex.forced = 0;
   J->nentries++;
   base = ci->func + 1;
   sn = T->fn(base, &ex);
@@ -1636,10 +1680,10 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   J->niters += (uint64_t)iters;
   restoreframes(S, ci, X, (uint32_t)sn, base);
   /* side traces start only from exits in the trace's own frame (depth
-  ** 0), so that chains stay in frame ci; exits the budget or a hook
-  ** forced do not count */
-  if (snap->count >= (J->hotexit << snap->tries) && snap->depth == 0 &&
-      ((uint32_t)sn != X->endsnap || X->linkpc != NULL) && !S->hookmask && g->icount > 0)
+  ** 0), so that chains stay in frame ci; exits the back-edge checks
+  ** forced (the budget, hooks, a collection to run) do not count */
+  if (snap->count >= (J->hotexit << snap->tries) && snap->depth == 0 && !ex.forced &&
+      ((uint32_t)sn != X->endsnap || X->linkpc != NULL) && !S->hookmask)
     hotexit(S, ci, J, X, (uint32_t)sn);
   T->nentries++;
   T->nwork += (uint64_t)T->nbc * (1 + (uint64_t)iters) + (X != T ? X->nbc : 0);
@@ -1663,6 +1707,38 @@ vm_Integer jit_udiv(vm_Integer a, vm_Integer b) { return (vm_Integer)((vm_Unsign
 vm_Integer jit_shiftr(vm_Integer a, vm_Integer b) { return interp_shiftr(a, b); }
 vm_Number jit_fmod(vm_Number a, vm_Number b) { return interp_modf(NULL, a, b); }
 void jit_tbar(vm_State *S, Table *t, GCObject *v) { gc_objbarrier(S, t, v); }
+
+/* NEWTABLE's allocation (TNEW) */
+Table *jit_tnew(vm_State *S, uint32_t asize, uint32_t hsize) {
+  Table *t = tab_new(S);
+  if (asize != 0 || hsize != 0) tab_resize(S, t, asize, hsize);
+  return t;
+}
+
+/* TSLOT: where key's value is in t, inserted if absent as the interpreter
+** inserts it (the same layout), with false until the trace's store */
+static TValue *tslot(vm_State *S, Table *t, const TValue *key) {
+  const TValue *slot = tab_get(t, key);
+  if (isabstkey(slot)) {
+    TValue placeholder;
+    setbfvalue(&placeholder);
+    tab_newkey(S, t, key, &placeholder);
+    slot = tab_get(t, key);
+  }
+  return (TValue *)slot;
+}
+
+TValue *jit_tslotint(vm_State *S, Table *t, vm_Integer key) {
+  TValue k;
+  setivalue(&k, key);
+  return tslot(S, t, &k);
+}
+
+TValue *jit_tslotstr(vm_State *S, Table *t, TString *key) {
+  TValue k;
+  setsvalue(S, &k, key);
+  return tslot(S, t, &k);
+}
 
 static void unlinkglobal(JitState *J, JitTrace *T) {
   JitTrace **pp;

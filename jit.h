@@ -27,6 +27,7 @@
   X(NYI_TYPE, "operand types not supported yet") \
   X(NYI_NILREAD, "table read of an absent value") \
   X(NYI_NEWKEY, "table write to an absent key") \
+  X(SAMPLED, "allocation while the allocation sampler is on") \
   X(NYI_META, "value with a metatable") \
   X(LEFT_FRAME, "left the loop's function") \
   X(NYI_CALL, "call not supported yet") \
@@ -79,8 +80,10 @@ typedef struct JitExitState {
   uint64_t gpr[16];
   uint64_t fpr[16];      /* the bits of each XMM register's low double */
   vm_State *S;
-  int *icount;           /* &G->icount: the back-edge budget (interp.c) */
-  volatile int *hookmask;
+  int *icount;           /* &G->icount: the back-edge budget (interp.c), which
+                         ** vm_sethook zeroes too */
+  volatile int *gcrequest; /* &G->gcrequest: a collection waits */
+  int forced;            /* set by an exit of the back-edge checks, not a guard's */
   struct JitTrace *trace; /* set by the exit */
   uint64_t spill[JIT_MAXSPILL];
 } JitExitState;
@@ -252,6 +255,9 @@ vm_Integer jit_udiv(vm_Integer a, vm_Integer b);
 vm_Integer jit_shiftr(vm_Integer a, vm_Integer b);
 vm_Number jit_fmod(vm_Number a, vm_Number b);
 void jit_tbar(vm_State *S, Table *t, GCObject *v);
+Table *jit_tnew(vm_State *S, uint32_t asize, uint32_t hsize);
+TValue *jit_tslotint(vm_State *S, Table *t, vm_Integer key);
+TValue *jit_tslotstr(vm_State *S, Table *t, TString *key);
 
 /* The libraries' function lists (libbase.c, libmath.c, libstring.c): the recorder
 ** knows some of those functions (JIT_BUILTINS). */

@@ -313,7 +313,14 @@ void vm_sethook(vm_State *S, vm_Hook func, int mask, int count) {
   S->basehookcount = count;
   resethookcount(S);
   S->hookmask = mask;
-  if (mask) settraps(S->ci);
+  if (mask) {
+    Global *g = G(S);
+    settraps(S->ci);
+    if (g->icount > 0) { /* a running trace stops at its next back-edge */
+      g->ipoked += g->icount;
+      g->icount = 0;
+    }
+  }
 }
 
 vm_Hook vm_gethook(vm_State *S) { return S->hook; }

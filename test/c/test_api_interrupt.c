@@ -138,21 +138,66 @@ static void on_alarm(int sig) {
   vm_interrupt(sigstate);
 }
 
-static void test_interrupt_from_signal(void) {
-  vm_State *S = newstate_libs();
-  struct sigaction sa, old;
+/* SIGALRM runs handler on S in 30 ms; the old action goes to *old */
+static void alarm_soon(vm_State *S, void (*handler)(int), struct sigaction *old) {
+  struct sigaction sa;
   struct itimerval it;
-  int st;
   sigstate = S;
   memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_alarm;
+  sa.sa_handler = handler;
   sigemptyset(&sa.sa_mask);
-  CHECK(sigaction(SIGALRM, &sa, &old) == 0);
+  CHECK(sigaction(SIGALRM, &sa, old) == 0);
   memset(&it, 0, sizeof it);
   it.it_value.tv_usec = 30000;
   CHECK(setitimer(ITIMER_REAL, &it, NULL) == 0);
+}
+
+static void test_interrupt_from_signal(void) {
+  vm_State *S = newstate_libs();
+  struct sigaction old;
+  int st;
+  alarm_soon(S, on_alarm, &old);
   st = vm_dostring(S, "local t = {} local i = 0 while true do i = i + 1 t[i % 100 + 1] = i end");
   CHECK(st == VM_ERRRUN && isinterrupted(S));
+  sigaction(SIGALRM, &old, NULL);
+  vm_close(S);
+}
+
+/* A hook set from a signal handler stops a compiled loop at its next
+** back-edge (vm_sethook zeroes the budget traces count down), and then
+** runs: this one raises an error. The budget's period is long (the loop
+** would not leave its trace for another reason), and the loop would end
+** on its own only long after. */
+static int never(vm_State *S, void *ud) {
+  (void)S;
+  (void)ud;
+  return 0;
+}
+
+static void hook_raise(vm_State *S, vm_Debug *ar) {
+  (void)ar;
+  vm_sethook(S, NULL, 0, 0);
+  vm_getglobal(S, "i");
+  vm_errorf(S, "hooked at %d", (int)(vm_tointeger(S, -1) < 1000000000 ? 1 : 0));
+}
+
+static void on_alarm_hook(int sig) {
+  (void)sig;
+  vm_sethook(sigstate, hook_raise, VM_MASKCOUNT, 1);
+}
+
+static void test_hook_from_signal(void) {
+  vm_State *S = newstate_libs();
+  struct sigaction old;
+  int st;
+  const char *msg;
+  vm_setinterrupt(S, never, NULL, 2000000000);
+  alarm_soon(S, on_alarm_hook, &old);
+  st = vm_dostring(S, "local jit = require 'jit' jit.hotloop(1) jit.on()\n"
+                      "for _ = 1, 100 do end\n"
+                      "i = 0 while i < 10000000000 do i = i + 1 end return i");
+  msg = vm_tostring(S, -1);
+  CHECK(st == VM_ERRRUN && msg != NULL && strstr(msg, "hooked at 1") != NULL); /* inside the loop */
   sigaction(SIGALRM, &old, NULL);
   vm_close(S);
 }
@@ -342,6 +387,7 @@ int main(void) {
   test_interrupt_from_script();
   test_interrupt_from_thread();
   test_interrupt_from_signal();
+  test_hook_from_signal();
   test_setinterrupt();
   test_budget_coroutine();
   return check_report("test_api_interrupt");
