@@ -123,7 +123,7 @@ static int isdead(const Asm *as, IRRef ref) {
 static int iscall(const IRIns *ins) {
   switch (ins->op) {
     case IR_FPOW: case IR_FMOD: case IR_IDIV: case IR_MOD: case IR_UDIV: case IR_TBAR: case IR_TLEN:
-    case IR_TNEW: case IR_TSLOT:
+    case IR_TNEW: case IR_TSLOT: case IR_CAT: case IR_CALLC:
     case IR_FMATH:
       return 1;
     case IR_SHL: case IR_SHR: /* unless the count is a constant */
@@ -549,6 +549,20 @@ static void asm_callsii(Asm *as, IRRef ref, const void *fn) {
   saveregs(as, mask, 1);
 }
 
+/* fn(S, &base[op1], op2) for C code on frame slots (CAT, CALLC): it
+** returns the frame's base, which moved if the stack did */
+static void asm_onslots(Asm *as, IRRef ref, const void *fn) {
+  IRIns *ins = IR(ref);
+  uint32_t mask = as->livemask[ref];
+  saveregs(as, mask, 0);
+  x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
+  x64_lea(&as->mc, X64_RSI, x64mem(R_BASE, (int32_t)ins->op1 * TV_SIZE));
+  x64_mov32_ri(&as->mc, X64_RDX, ins->op2);
+  callfn(as, fn);
+  x64_mov_rr(&as->mc, R_BASE, X64_RAX);
+  saveregs(as, mask, 1);
+}
+
 /* TSLOT of an integer key: inside the array part, the slot's address is
 ** computed inline (an append loop's stores, once the array has grown);
 ** else the call finds or inserts the key */
@@ -717,7 +731,7 @@ static void asm_hrefk(Asm *as, IRRef ref) {
 static JitAbort asm_ins(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
   switch (ins->op) {
-    case IR_SLOAD: {
+    case IR_SLOAD: case IR_RLOAD: {
       int32_t disp = (int32_t)ins->op1 * TV_SIZE;
       if (!(ins->op2 & SLOAD_NOCHECK)) asm_tagguard(as, R_BASE, disp + TV_TT, (IRType)ins->type, ref);
       loadvalue(as, ref, x64mem(R_BASE, disp));
@@ -850,6 +864,9 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
     }
     case IR_TBAR: asm_tbar(as, ref); break;
     case IR_TNEW: asm_callsii(as, ref, (const void *)jit_tnew); break;
+    case IR_SSTORE: storevalue(as, R_BASE, (int32_t)ins->op1 * TV_SIZE, ins->op2); break;
+    case IR_CAT: asm_onslots(as, ref, (const void *)jit_cat); break;
+    case IR_CALLC: asm_onslots(as, ref, (const void *)jit_callc); break;
     case IR_TSLOT:
       if (IR(ins->op2)->type == IRT_INT) asm_tslotint(as, ref);
       else asm_callsii(as, ref, (const void *)jit_tslotstr);

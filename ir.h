@@ -136,10 +136,21 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   ** may grow) */                                                         \
   X(TNEW, IRM_LIT, IRM_LIT, IRF_ALLOC | IRF_EFFECT)                        \
   X(TSLOT, IRM_REF, IRM_REF, IRF_STORE | IRF_ALLOC | IRF_EFFECT)           \
+  /* C code run on frame slots: SSTORE writes value op2 into slot op1    \
+  ** (relative to the trace's base); CAT concatenates the op2 strings or  \
+  ** numbers from slot op1 on into slot op1; CALLC calls the C function  \
+  ** in slot op1 with op2 arguments above it, its result in slot op1 (a  \
+  ** library function that calls no Lua code; collections wait). The    \
+  ** stack may move: the backend reloads the base. RLOAD reads slot op1  \
+  ** after them, guarding its type as SLOAD does. */                     \
+  X(SSTORE, IRM_LIT, IRM_REF, IRF_STORE)                                   \
+  X(CAT, IRM_LIT, IRM_LIT, IRF_STORE | IRF_ALLOC | IRF_EFFECT)             \
+  X(CALLC, IRM_LIT, IRM_LIT, IRF_STORE | IRF_ALLOC | IRF_EFFECT)           \
+  X(RLOAD, IRM_LIT, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
   /* the running closure (the frame's function slot) */                  \
   X(FUNC, IRM_NONE, IRM_NONE, 0)                                           \
   /* the address of the trace's slot 0 (open upvalues are compared to it) */\
-  X(BASE, IRM_NONE, IRM_NONE, 0)                                           \
+  X(BASE, IRM_NONE, IRM_NONE, IRF_LOAD)  /* (CAT and CALLC may move it) */  \
   /* the border of table op1 (#t without __len), a call */                \
   X(TLEN, IRM_REF, IRM_NONE, IRF_LOAD)                                     \
   /* byte op2 (0-based, inside the string: a guard precedes) of string   \

@@ -299,6 +299,7 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
   J->depth = 0;
   J->maxdepth = 0;
   J->multres = -1;
+  J->pendslot = -1;
   J->unrolled = 0;
   J->nbc = 0;
   J->frame[0].ci = ci;
@@ -861,6 +862,41 @@ static void placeresults(JitState *J, int dst, const IRRef *vals, int n, int wan
   }
 }
 
+/* C code (CAT, CALLC) runs on n slots of the frame being recorded from
+** slot a on: their values go there (SSTORE), and the snapshot the guards
+** after it exit to is taken anew with them, so that such an exit redoes
+** the instruction with its operands in place. The result's type is known
+** only once it ran: the next instruction's recording emits its RLOAD. */
+static void ccode(Rec *r, IROp op, int a, int n, IRRef arg) {
+  JitState *J = r->J;
+  int k, s = framebase(J) + a;
+  if (!canalloc(r)) return;
+  for (k = 0; k < n; k++) setslot(J, a + k, getslot(J, r->base, a + k));
+  if (!snapshot(J, r->pc)) { r->abort = JA_NOMEM; return; }
+  for (k = 0; k < n; k++) emit(r, IR_SSTORE, IRT_VOID, (IRRef)(s + k), J->slot[s + k]);
+  emit(r, op, IRT_VOID, (IRRef)s, arg);
+  J->pendslot = s;
+}
+
+/* The library functions a trace calls as they are (CALLC): string
+** results of strings and integers, no Lua code, no yields */
+static int ccallable(int id, const TValue *args, int nargs) {
+  int k;
+  switch (id) {
+    case JB_STRING_SUB: case JB_STRING_REP:
+      if (nargs < 2 || nargs > 3 || !ttisstring(&args[0])) return 0;
+      for (k = 1; k < nargs; k++)
+        if (!ttisinteger(&args[k]) && !(id == JB_STRING_REP && k == 2 && ttisstring(&args[k]))) return 0;
+      return id == JB_STRING_SUB || ivalue(&args[1]) <= 1024; /* no huge strings */
+    case JB_STRING_UPPER: case JB_STRING_LOWER: return nargs == 1 && ttisstring(&args[0]);
+    case JB_STRING_CHAR:
+      for (k = 0; k < nargs; k++)
+        if (!ttisinteger(&args[k])) return 0;
+      return nargs <= 8;
+    default: return 0;
+  }
+}
+
 static void recordcall(Rec *r) {
   JitState *J = r->J;
   Instruction i = r->i;
@@ -888,6 +924,11 @@ static void recordcall(Rec *r) {
       res3[1] = getslot(J, r->base, a + 1);
       res3[2] = ir_kint(&J->ir, 0);
       placeresults(J, framebase(J) + a, res3, 3, GETARG_C(i) - 1);
+      return;
+    }
+    if (id < JB__MAX && ccallable(id, s2v(r->base + a + 1), nargs)) {
+      if (GETARG_C(i) != 2) { r->abort = JA_NYI_CALL; return; } /* one result */
+      ccode(r, IR_CALLC, a, 1 + nargs, (IRRef)nargs);
       return;
     }
     res = id < JB__MAX ? builtin(r, id, a, nargs) : mathcall(r, (IRFpm)f, a, nargs);
@@ -1182,6 +1223,13 @@ static void recordins(Rec *r) {
       setslot(J, a, ir_kpri(&J->ir, l_isfalse(VB()) ? IRT_TRUE : IRT_FALSE));
       break;
     case OP_LEN: len(r, a, RB(), VB()); break;
+    case OP_CONCAT: { /* strings and numbers: no metamethods */
+      int n = GETARG_B(i), k;
+      for (k = 0; k < n; k++)
+        if (!ttisstring(s2v(base + a + k)) && !ttisnumber(s2v(base + a + k))) r->abort = JA_NYI_TYPE;
+      if (r->abort == JA__MAX) ccode(r, IR_CAT, a, n, (IRRef)n);
+      break;
+    }
     case OP_NEWTABLE: { /* sizes as the interpreter computes them */
       unsigned int hsize = GETARG_B(i) > 0 ? 1u << (GETARG_B(i) - 1) : 0;
       uint64_t asize = (uint64_t)GETARG_C(i);
@@ -1670,8 +1718,8 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   ex.gcrequest = &g->gcrequest;
   ex.forced = 0;
   J->nentries++;
-  base = ci->func + 1;
-  sn = T->fn(base, &ex);
+  sn = T->fn(ci->func + 1, &ex);
+  base = ci->func + 1; /* (C code the traces called may have moved the stack) */
   X = ex.trace; /* the trace whose exit it is */
   snap = &X->ir.snap[sn];
   snap->count++;
@@ -1726,6 +1774,29 @@ static TValue *tslot(vm_State *S, Table *t, const TValue *key) {
     slot = tab_get(t, key);
   }
   return (TValue *)slot;
+}
+
+/* CAT: the interpreter's concatenation of n values from first on (strings
+** and numbers: no metamethods); returns the frame's base, which may have
+** moved */
+TValue *jit_cat(vm_State *S, TValue *first, int n) {
+  ptrdiff_t base = savestack(S, S->ci->func + 1);
+  G(S)->gcblocked++; /* traces hold young objects: nothing may move */
+  S->top = first + n;
+  interp_concat(S, n);
+  G(S)->gcblocked--; /* (an error unwinding restores it too) */
+  return restorestack(S, base);
+}
+
+/* CALLC: a call of the C function at func with nargs arguments, one
+** result left at func; returns the frame's base, as jit_cat */
+TValue *jit_callc(vm_State *S, TValue *func, int nargs) {
+  ptrdiff_t base = savestack(S, S->ci->func + 1);
+  G(S)->gcblocked++;
+  S->top = func + 1 + nargs;
+  do_callnoyield(S, func, 1);
+  G(S)->gcblocked--;
+  return restorestack(S, base);
 }
 
 TValue *jit_tslotint(vm_State *S, Table *t, vm_Integer key) {
@@ -1816,6 +1887,14 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   JitState *J = G(S)->jit;
   Rec r;
   if (J == NULL || !J->recording) return 0;
+  if (J->pendslot >= 0) { /* C code ran on the last instruction: its result */
+    const TValue *v = s2v(J->frame[0].ci->func + 1 + J->pendslot);
+    IRRef res = opt_emit(&J->opt, IR_RLOAD, valtype(v), (IRRef)J->pendslot, 0);
+    if (res == REF_NONE) return jitabort(S, J, JA_NOMEM, pc);
+    J->slot[J->pendslot] = res;
+    J->written[J->pendslot] = 1;
+    J->pendslot = -1;
+  }
   if (J->closing) {
     /* the loop instruction ran: the trace is a loop only if it jumped
     ** back to the body (a loop's condition may also fall through into an

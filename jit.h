@@ -143,7 +143,10 @@ typedef struct JitPenalty {
   X(MATH_FLOOR, mathlib_funcs, "floor") X(MATH_CEIL, mathlib_funcs, "ceil") \
   X(MATH_MIN, mathlib_funcs, "min") X(MATH_MAX, mathlib_funcs, "max") \
   X(STRING_LEN, stringlib_funcs, "len") X(STRING_BYTE, stringlib_funcs, "byte") \
-  X(TYPE, baselib_funcs, "type") X(IPAIRS, baselib_funcs, "ipairs")
+  X(TYPE, baselib_funcs, "type") X(IPAIRS, baselib_funcs, "ipairs") \
+  X(STRING_SUB, stringlib_funcs, "sub") X(STRING_UPPER, stringlib_funcs, "upper") \
+  X(STRING_LOWER, stringlib_funcs, "lower") X(STRING_REP, stringlib_funcs, "rep") \
+  X(STRING_CHAR, stringlib_funcs, "char")
 /* and the math functions of ir.h's IRFPMS (FMATH), found by their names */
 typedef enum JitBuiltin {
 #define JB_ENUM(id, lib, name) JB_##id,
@@ -191,6 +194,7 @@ typedef struct JitState {
   vm_CFunction fpmfunc[IRFPM__MAX]; /* math.sin..., by IRFPM */
   TString *typename[VM_NUMTYPES]; /* type()'s results, fixed strings */
   int multres;           /* the top after a call returned all its results, or -1 */
+  int pendslot;          /* the slot C code (CAT, CALLC) left its result in, or -1 */
   int unrolled;          /* inner loops' back-edges followed */
   uint32_t nbc;          /* bytecodes recorded */
   const Instruction *startpc;
@@ -258,6 +262,8 @@ void jit_tbar(vm_State *S, Table *t, GCObject *v);
 Table *jit_tnew(vm_State *S, uint32_t asize, uint32_t hsize);
 TValue *jit_tslotint(vm_State *S, Table *t, vm_Integer key);
 TValue *jit_tslotstr(vm_State *S, Table *t, TString *key);
+TValue *jit_cat(vm_State *S, TValue *first, int n);
+TValue *jit_callc(vm_State *S, TValue *func, int nargs);
 
 /* The libraries' function lists (libbase.c, libmath.c, libstring.c): the recorder
 ** knows some of those functions (JIT_BUILTINS). */
