@@ -40,6 +40,7 @@
 #include <time.h>
 
 #include "internal.h"
+#include "jit.h"
 
 #define POISON_BYTE 0xA5
 
@@ -363,6 +364,9 @@ void vm_setallocsampler(vm_State *S, size_t rate, vm_AllocSampleHook hook, void 
   hook = NULL;
 #endif
   g->sample_rate = (hook != NULL) ? rate : 0;
+  /* the hook reads frames, which compiled traces do not keep current
+  ** while they allocate: they go (and recording allocates no more) */
+  if (hook != NULL) jit_flush(g);
   g->sample_hook = hook;
   g->sample_ud = ud;
   g->sample_left = g->sample_rate;

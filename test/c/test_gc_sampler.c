@@ -358,6 +358,30 @@ static void test_table_line(void) {
   vm_close(S);
 }
 
+/* The same with the loop compiled before the sampler is set: traces keep
+** no line for the hook to see, so setting a sampler drops them (and
+** recording does not compile allocations while one is on) */
+static void test_table_line_jit(void) {
+  static const char *const code = "local n = ...\nfor i = 1, n do\n  local t = {}\nend\n";
+  vm_State *S = newstate();
+  int k;
+  CHECK(vm_dostring(S, "local jit = require 'jit' jit.hotloop(1) jit.on()") == VM_OK);
+  CHECK(vm_loadbufferx(S, code, strlen(code), "=multiline", "t") == VM_OK);
+  for (k = 0; k < 2; k++) { /* compiled, then run under the sampler */
+    vm_pushvalue(S, -1);
+    vm_pushinteger(S, 100);
+    reset();
+    rec.expect_src = "multiline";
+    rec.expect_line = 3;
+    if (k == 1) vm_setallocsampler(S, 64, hook, &rec);
+    CHECK(vm_pcall(S, 1, 0, 0) == VM_OK);
+    vm_setallocsampler(S, 0, NULL, NULL);
+  }
+  CHECK(rec.calls == 100);
+  CHECK(rec.stack_bad == 0);
+  vm_close(S);
+}
+
 /* Samples fall at every multiple of the rate in the allocation stream (the
 ** bytes past a sample point count toward the next), so a repeating pattern
 ** of allocations cannot hide a kind of object: string.rep('x', 300) makes
@@ -391,6 +415,7 @@ int main(void) {
   test_coroutine();
   test_off();
   test_table_line();
+  test_table_line_jit();
   test_aliasing();
   return check_report("test_gc_sampler");
 }
