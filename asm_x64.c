@@ -11,7 +11,7 @@
 **                     checks, then the body
 **   pre-loop          the first, peeled iteration (refs below the LOOP)
 **   loop:             the loop body (refs after the LOOP)
-**                     back-edge: budget and hook checks (guards), the PHI
+**                     back-edge: budget (and collection) checks, the PHI
 **                     moves, jmp loop
 **   exit stubs        one per snapshot some guard uses: write the
 **                     snapshot's values into the frames, eax = its number,
@@ -487,17 +487,31 @@ static void callfn(Asm *as, const void *fn) {
   x64_call_r(&as->mc, R_TMP);
 }
 
-/* op1 and op2 (if a ref) as integer or pointer arguments; the result in
-** ref's register */
-static void asm_callii(Asm *as, IRRef ref, const void *fn) {
+/* fn(op1, op2), or with withS fn(S, op1, op2): the operands (refs or
+** literals; op2 if the opcode has one) as integer or pointer arguments,
+** the result in ref's register */
+static void asm_callint(Asm *as, IRRef ref, const void *fn, int withS) {
   IRIns *ins = IR(ref);
   uint32_t mask = as->livemask[ref];
-  int a, d;
+  int k, d;
   saveregs(as, mask, 0);
-  a = gpr_of(as, ins->op1, R_TMP);
-  if (a != R_TMP) x64_mov_rr(&as->mc, R_TMP, a);
-  if (ir_opmode[ins->op][1] == IRM_REF) x64_mov_rr(&as->mc, X64_RSI, gpr_of(as, ins->op2, R_TMP2));
-  x64_mov_rr(&as->mc, X64_RDI, R_TMP);
+  for (k = 0; k < 2; k++) { /* op1 into RAX, op2 into RDX (neither allocated) */
+    IRRef op = k == 0 ? ins->op1 : ins->op2;
+    int tmp = k == 0 ? R_TMP : R_TMP2;
+    if (ir_opmode[ins->op][k] == IRM_LIT) {
+      x64_mov_ri(&as->mc, tmp, (int64_t)op);
+    } else if (ir_opmode[ins->op][k] == IRM_REF) {
+      int r = gpr_of(as, op, tmp);
+      if (r != tmp) x64_mov_rr(&as->mc, tmp, r);
+    }
+  }
+  if (withS) { /* op2 is the third argument already */
+    x64_mov_rr(&as->mc, X64_RSI, R_TMP);
+    x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
+  } else {
+    x64_mov_rr(&as->mc, X64_RDI, R_TMP);
+    x64_mov_rr(&as->mc, X64_RSI, R_TMP2);
+  }
   callfn(as, fn);
   d = dst_gpr(as, ref);
   if (d != X64_RAX) x64_mov_rr(&as->mc, d, X64_RAX);
@@ -520,32 +534,6 @@ static void asm_callnn(Asm *as, IRRef ref, const void *fn) {
   d = dst_xmm(as, ref);
   if (d != X64_XMM0) x64_movaps_xx(&as->mc, d, X64_XMM0);
   done_xmm(as, ref, d);
-  saveregs(as, mask, 1);
-}
-
-/* fn(S, op1, op2) for the allocating calls: operands are integers,
-** pointers or literals; the result (a pointer) in ref's register */
-static void asm_callsii(Asm *as, IRRef ref, const void *fn) {
-  IRIns *ins = IR(ref);
-  uint32_t mask = as->livemask[ref];
-  int k, d;
-  saveregs(as, mask, 0);
-  for (k = 0; k < 2; k++) { /* op1 into RAX, op2 into RDX (neither allocated) */
-    IRRef op = k == 0 ? ins->op1 : ins->op2;
-    int tmp = k == 0 ? R_TMP : R_TMP2;
-    if (ir_opmode[ins->op][k] == IRM_LIT) {
-      x64_mov_ri(&as->mc, tmp, (int64_t)op);
-    } else {
-      int r = gpr_of(as, op, tmp);
-      if (r != tmp) x64_mov_rr(&as->mc, tmp, r);
-    }
-  }
-  x64_mov_rr(&as->mc, X64_RSI, R_TMP);
-  x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
-  callfn(as, fn);
-  d = dst_gpr(as, ref);
-  if (d != X64_RAX) x64_mov_rr(&as->mc, d, X64_RAX);
-  done_gpr(as, ref, d);
   saveregs(as, mask, 1);
 }
 
@@ -581,7 +569,7 @@ static void asm_tslotint(Asm *as, IRRef ref) {
   done_gpr(as, ref, d);
   done = x64_jmp(&as->mc, NULL);
   if (slow != NULL) x64_patch_rel32(slow, as->mc.p);
-  asm_callsii(as, ref, (const void *)jit_tslotint);
+  asm_callint(as, ref, (const void *)jit_tslotint, 1);
   if (done != NULL) x64_patch_rel32(done, as->mc.p);
 }
 
@@ -657,7 +645,7 @@ static void asm_shift(Asm *as, IRRef ref) {
     done_gpr(as, ref, d);
     return;
   }
-  asm_callii(as, ref, ins->op == IR_SHL ? (const void *)interp_shiftl : (const void *)jit_shiftr);
+  asm_callint(as, ref, ins->op == IR_SHL ? (const void *)interp_shiftl : (const void *)jit_shiftr, 0);
 }
 
 static void asm_fparith(Asm *as, IRRef ref, X64Sse op) {
@@ -759,9 +747,9 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       done_gpr(as, ref, d);
       break;
     }
-    case IR_IDIV: asm_callii(as, ref, (const void *)jit_idiv); break;
-    case IR_UDIV: asm_callii(as, ref, (const void *)jit_udiv); break;
-    case IR_MOD: asm_callii(as, ref, (const void *)jit_imod); break;
+    case IR_IDIV: asm_callint(as, ref, (const void *)jit_idiv, 0); break;
+    case IR_UDIV: asm_callint(as, ref, (const void *)jit_udiv, 0); break;
+    case IR_MOD: asm_callint(as, ref, (const void *)jit_imod, 0); break;
     case IR_SHL: case IR_SHR: asm_shift(as, ref); break;
     case IR_FADD: asm_fparith(as, ref, X64_ADDSD); break;
     case IR_FSUB: asm_fparith(as, ref, X64_SUBSD); break;
@@ -832,7 +820,7 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       done_gpr(as, ref, d);
       break;
     }
-    case IR_TLEN: asm_callii(as, ref, (const void *)tab_getn); break;
+    case IR_TLEN: asm_callint(as, ref, (const void *)tab_getn, 0); break;
     case IR_SBYTE: {
       int s = gpr_of(as, ins->op1, R_TMP3), d = dst_gpr(as, ref);
       int32_t ofs = (int32_t)offsetof(TString, contents);
@@ -863,13 +851,13 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       break;
     }
     case IR_TBAR: asm_tbar(as, ref); break;
-    case IR_TNEW: asm_callsii(as, ref, (const void *)jit_tnew); break;
+    case IR_TNEW: asm_callint(as, ref, (const void *)jit_tnew, 1); break;
     case IR_SSTORE: storevalue(as, R_BASE, (int32_t)ins->op1 * TV_SIZE, ins->op2); break;
     case IR_CAT: asm_onslots(as, ref, (const void *)jit_cat); break;
     case IR_CALLC: asm_onslots(as, ref, (const void *)jit_callc); break;
     case IR_TSLOT:
       if (IR(ins->op2)->type == IRT_INT) asm_tslotint(as, ref);
-      else asm_callsii(as, ref, (const void *)jit_tslotstr);
+      else asm_callint(as, ref, (const void *)jit_tslotstr, 1);
       break;
     case IR_NOP: case IR_LOOP: case IR_PHI: break;
     default:

@@ -10,28 +10,28 @@
 ** since the trace began, which is what an exit must store back before
 ** the interpreter resumes at the guarded instruction.
 **
-** What is recorded so far: numeric `for` (integers with steps of +-2^k,
-** floats), `while` and `repeat` loops, generic `for` over ipairs; moves
-** and constants; integer and float arithmetic with Lua 5.4's semantics
-** (mixed operands convert to float), bitwise operators; comparisons and
-** the branches they take, truth tests; array reads and writes;
-** constant-key fields, globals and upvalues, read and written; `#`; calls
-** of Lua functions, inlined (the callee's frame is recorded in the same
-** trace; snapshots list the frames, so an exit rebuilds them: J->frame,
-** IRBuf.frames) and of a few library functions (JIT_BUILTINS in jit.h,
-** and ir.h's IRFPMS) as IR. Everything else aborts with a reason (jit.h,
-** JIT_ABORTS).
+** What is recorded so far: numeric `for` (integers, floats), `while` and
+** `repeat` loops, generic `for` over ipairs; moves and constants; integer
+** and float arithmetic with Lua 5.4's semantics (mixed operands convert to
+** float), bitwise operators; comparisons and the branches they take, truth
+** tests; array reads and writes, appends and new keys; constant-key
+** fields, globals and upvalues, read and written; new tables; `#`;
+** concatenation; calls of Lua functions, inlined (the callee's frame is
+** recorded in the same trace; snapshots list the frames, so an exit
+** rebuilds them: J->frame, IRBuf.frames) and of a few library functions
+** (JIT_BUILTINS in jit.h, and ir.h's IRFPMS) as IR or as calls (ccode).
+** Everything else aborts with a reason (jit.h, JIT_ABORTS).
 **
 ** A completed trace is peeled (copyloop: the recorded iteration becomes
 ** the pre-loop, a copy through the optimizer the loop, with PHIs for what
 ** the loop carries), compiled (asm_x64.c) and hung on its prototype.
-** From then on the loop's back-edge runs it (runtrace); an exit writes its
-** snapshot back into the frames and the interpreter goes on from there.
-** A trace that reaches the back-edge of another loop with a trace ends
-** there (linkpc), and that trace runs next; an exit taken often gets a
-** side trace, recorded from where the exit leaves, which runs right after
-** it (JitTrace.side). runtrace follows such chains without returning to
-** the interpreter.
+** From then on the loop's back-edge runs it (its loop instruction is
+** marked: markloop; runtrace); an exit writes its snapshot back into the
+** frames and the interpreter goes on from there. A trace that reaches the
+** back-edge of another loop with a trace ends there (linkpc), and that
+** trace runs next; an exit taken often gets a side trace, recorded from
+** where the exit leaves, which runs right after it (JitTrace.side). The
+** machine code follows such chains itself (JitTrace.exitto).
 */
 #include "jit.h"
 
@@ -1625,8 +1625,9 @@ static void unlinkglobal(JitState *J, JitTrace *T);
 static void unlinktrace(JitState *J, JitTrace *T);
 
 /* A trace whose runs from the interpreter (its own and those of the
-** traces it leads to) do fewer bytecodes than an exit costs to restore
-** the interpreter's state (JIT_PROFIT_BC) costs more than it saves: it goes, and its loop is not recorded again for a
+** traces it leads to) do fewer bytecodes than entering and leaving cost
+** (JIT_PROFIT_BC each) costs more than it saves: it goes, and its loop is
+** not recorded again for a
 ** long while: 4^drops maximal backoffs, growing each time it happens. */
 static void unprofitable(JitState *J, JitTrace *T) {
   if (J->verbose) {
