@@ -991,24 +991,28 @@ static void exitcode(Asm *as, JitTrace *T) {
 /* The checks of a back-edge, and of an entry from another trace (which
 ** may be the only back-edge of a loop that runs through several): the
 ** interrupt budget (as the interpreter's back-edges count it; setting a
-** debug hook zeroes it too, vm.c) and, with gc, a collection an
-** allocation asked for (jit.c runs it). They exit through snapshot sn. */
-static void backedgechecks(Asm *as, uint32_t sn, int gc) {
+** debug hook zeroes it too, vm.c). They exit through snapshot sn. */
+static void budgetcheck(Asm *as, uint32_t sn) {
   x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, icount)));
   x64_sub32_mi(&as->mc, x64mem(R_TMP3, 0), 1);
   exitvia(as, x64_jcc(&as->mc, X64_CC_LE, NULL), sn, 1);
-  if (gc) {
-    x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, gcrequest)));
-    x64_cmp32_mi(&as->mc, x64mem(R_TMP3, 0), 0);
-    exitvia(as, x64_jcc(&as->mc, X64_CC_NE, NULL), sn, 1);
-  }
 }
 
-/* Whether the trace allocates (then its back-edge checks for collections) */
-static int allocates(const IRBuf *ir) {
+/* At the chain entry and back-edge of a trace with GC safe points
+** (collects): a collection they asked for (interp.c runs it). Any loop
+** through traces passes one of them in each trace it runs through. A
+** trace without them does not check: the interpreter does not collect at
+** back-edges either, nor after table stores (which may ask for one). */
+static void gccheck(Asm *as, uint32_t sn) {
+  x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, gcrequest)));
+  x64_cmp32_mi(&as->mc, x64mem(R_TMP3, 0), 0);
+  exitvia(as, x64_jcc(&as->mc, X64_CC_NE, NULL), sn, 1);
+}
+
+static int collects(const IRBuf *ir) {
   IRRef ref;
   for (ref = REF_FIRST; ref < ir->n; ref++)
-    if (ir_opflags[ir->ins[ref].op] & IRF_ALLOC) return 1;
+    if (ir_opflags[ir->ins[ref].op] & IRF_GCSTEP) return 1;
   return 0;
 }
 
@@ -1034,13 +1038,15 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   uint8_t *loopstart = NULL;
   uint8_t **stub, **forced, *skip, *common;
   uint32_t k;
+  T->collects = collects(ir);
   prologue(as);
   /* the entry from other traces, after the prologue: a back-edge's
   ** checks, exiting through the first snapshot (before anything ran) */
   skip = x64_jmp8(&as->mc, NULL);
   as->chainofs = (size_t)(as->mc.p - as->mc.start);
   if (ir->nsnap == 0 || ir->snap[0].nent != 0) return JA_NYI_IR;
-  backedgechecks(as, 0, 1);
+  budgetcheck(as, 0);
+  if (T->collects) gccheck(as, 0);
   if (skip != NULL) x64_patch_rel8(skip, as->mc.p);
   for (ref = REF_FIRST; ref < ir->n; ref++) {
     IRIns *ins = IR(ref);
@@ -1056,7 +1062,8 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   }
   if (ir->loopref != REF_NONE) {
     JitAbort why;
-    backedgechecks(as, IR(endguard)->snap, allocates(ir));
+    budgetcheck(as, IR(endguard)->snap);
+    if (T->collects) gccheck(as, IR(endguard)->snap);
     why = phimoves(as);
     if (why != JA__MAX) return why;
     x64_jmp(&as->mc, loopstart);

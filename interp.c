@@ -726,7 +726,10 @@ int interp_backedge(vm_State *S, CallInfo *ci) {
   /* after a trace, the next back-edge is checked, not sampled: where the
   ** trace left, the loop around it or the next one may have its own */
   G(S)->istep = 1;
-  gc_check(S); /* a collection the trace's allocations asked for */
+  /* a collection the trace's safe points asked for; one that only table
+  ** stores asked for waits for the next safe point, as it would have
+  ** without the trace */
+  if (ran == 2) gc_check(S);
   return -1;
 }
 

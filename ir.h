@@ -21,7 +21,11 @@
 **   IRF_GUARD   a guard: exits the trace through its snapshot when false
 **   IRF_LOAD    reads memory that stores may change (no CSE across them)
 **   IRF_STORE   writes memory
-**   IRF_ALLOC   allocates (a GC safe point inside the trace)
+**   IRF_ALLOC   allocates (nothing moves: the GC never runs inside a trace)
+**   IRF_GCSTEP  the interpreter's safe point (interp.c's checkGC, a C
+**               function's): a collection it asks for runs at the trace's
+**               next back-edge or end; one a table store asks for waits,
+**               as in the interpreter, for the next safe point
 **   IRF_EFFECT  has an effect beyond its result: never removed, never CSE'd
 **   IRF_CONST   a constant (K*)
 */
@@ -41,6 +45,7 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
 #define IRF_ALLOC  0x10
 #define IRF_EFFECT 0x20
 #define IRF_CONST  0x40
+#define IRF_GCSTEP 0x80
 
 /* X(name, op1 kind, op2 kind, flags) */
 #define IROPS(X) \
@@ -129,12 +134,12 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(HSTORE, IRM_REF, IRM_REF, IRF_STORE)                                   \
   X(TBAR, IRM_REF, IRM_REF, IRF_EFFECT)  /* write barrier: table op1 got value op2 */ \
   /* allocating calls (the GC never runs inside a trace, so nothing moves; \
-  ** a collection they ask for waits for the next back-edge's exit).      \
+  ** a collection TNEW asks for waits for the back-edge's exit).          \
   ** TNEW: a new table with room for op1 array items and op2 hash nodes;  \
   ** TSLOT: the address of key op2's value in table op1, the key inserted \
   ** if absent (holding false until the store that follows; the table    \
   ** may grow) */                                                         \
-  X(TNEW, IRM_LIT, IRM_LIT, IRF_ALLOC | IRF_EFFECT)                        \
+  X(TNEW, IRM_LIT, IRM_LIT, IRF_ALLOC | IRF_GCSTEP | IRF_EFFECT)           \
   X(TSLOT, IRM_REF, IRM_REF, IRF_STORE | IRF_ALLOC | IRF_EFFECT)           \
   /* C code run on frame slots: SSTORE writes value op2 into slot op1    \
   ** (relative to the trace's base); CAT concatenates the op2 strings or  \
@@ -144,8 +149,8 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   ** stack may move: the backend reloads the base. RLOAD reads slot op1  \
   ** after them, guarding its type as SLOAD does. */                     \
   X(SSTORE, IRM_LIT, IRM_REF, IRF_STORE)                                   \
-  X(CAT, IRM_LIT, IRM_LIT, IRF_STORE | IRF_ALLOC | IRF_EFFECT)             \
-  X(CALLC, IRM_LIT, IRM_LIT, IRF_STORE | IRF_ALLOC | IRF_EFFECT)           \
+  X(CAT, IRM_LIT, IRM_LIT, IRF_STORE | IRF_ALLOC | IRF_GCSTEP | IRF_EFFECT) \
+  X(CALLC, IRM_LIT, IRM_LIT, IRF_STORE | IRF_ALLOC | IRF_GCSTEP | IRF_EFFECT) \
   X(RLOAD, IRM_LIT, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
   /* the running closure (the frame's function slot) */                  \
   X(FUNC, IRM_NONE, IRM_NONE, 0)                                           \

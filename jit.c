@@ -1704,15 +1704,16 @@ static int traceroom(vm_State *S, CallInfo *ci, const JitState *J) {
 ** exit leads nowhere. Then the frames of the calls that exit is inside of
 ** are rebuilt, pointing at the bytecode to resume at, and a hot exit
 ** starts a side trace's recording. Returns 0 if T could not run (no memory
-** for the frames its exits may rebuild), else 1: interp.c's back-edge
-** check then goes on in S->ci at its savedpc. */
+** for the frames its exits may rebuild), else 1 or, when a collection the
+** traces' safe points asked for may wait, 2: interp.c's back-edge check
+** then goes on in S->ci at its savedpc. */
 static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   JitExitState ex;
   JitTrace *X;
   IRSnap *snap;
   StkId base;
   Global *g = G(S);
-  int sn, before = g->icount, iters;
+  int sn, before = g->icount, iters, ran;
   if (!traceroom(S, ci, J)) return 0;
   ex.S = S;
   ex.icount = &g->icount;
@@ -1736,8 +1737,9 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
     hotexit(S, ci, J, X, (uint32_t)sn);
   T->nentries++;
   T->nwork += (uint64_t)T->nbc * (1 + (uint64_t)iters) + (X != T ? X->nbc : 0);
+  ran = T->collects || X->collects ? 2 : 1; /* (X: also a collection check's) */
   if (T->nentries == JIT_PROFIT_ENTRIES && T->nwork < JIT_PROFIT_BC * T->nentries) unprofitable(J, T);
-  return 1;
+  return ran;
 }
 
 /* An exit taken often: a side trace is recorded from where it leaves

@@ -105,6 +105,7 @@ typedef struct JitTrace {
   uint32_t endsnap;           /* the snapshot at the loop's back-edge */
   int maxslot;                /* stack slots its frames use, from its base */
   int maxdepth;               /* the deepest inlined call */
+  int collects;               /* has GC safe points (IRF_GCSTEP): a collection may wait after it */
   uint8_t *mcode;             /* mmap'ed, read+execute */
   size_t mcsize;              /* mapped bytes */
   size_t mclen;               /* code bytes */
@@ -229,7 +230,8 @@ void jit_free(Global *g);
 ** the JIT is on: runs the loop's trace, or counts the loop and when it is
 ** hot starts recording from the next instruction (setting ci's trap) up
 ** to and including this one again. Returns 1 when a trace ran: the
-** interpreter goes on in S->ci at its savedpc. */
+** interpreter goes on in S->ci at its savedpc; 2 when besides a
+** collection its safe points asked for may be waiting (interp.c runs it). */
 int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc);
 /* Recording: the instruction at pc is about to run in frame ci. Returns 1
 ** while recording goes on. */

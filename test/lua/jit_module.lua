@@ -261,6 +261,25 @@ assert(jit.stats().traces > after.traces, "its loops compile")
 assert(string.dump(dumped) == chunk, "the same chunk with traces compiled")
 assert(load(string.dump(dumped))(30) == 525)
 
+-- table stores are no GC safe points, in traces as in the interpreter: a
+-- compiled loop that only stores collects nothing, however much the table
+-- grows (the collection it asks for waits for the next safe point).
+-- Collecting at its end had made each round of a sieve free the last
+-- round's big array only after building the next, faulting in new pages.
+local function fill(t, n) for i = 1, n do t[i] = i end end
+for _ = 1, 20 do fill({}, 100) end
+local compiled = jit.stats().traces
+local collected = false
+setmetatable({}, {__gc = function() collected = true end})
+local filled = {}
+local before_fill = collected -- (a GC stress run collects at the {} above)
+fill(filled, 400000)
+assert(collected == before_fill, "the loop collected")
+assert(jit.stats().traces == compiled, "it ran compiled")
+filled = nil
+collectgarbage()
+assert(collected)
+
 jit.off()
 assert(jit.status() == false)
 assert(not pcall(jit.hotloop, 0))
