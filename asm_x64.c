@@ -716,6 +716,26 @@ static void asm_hrefk(Asm *as, IRRef ref) {
   done_gpr(as, ref, d);
 }
 
+/* RETF: S->ci (in RAX) is left for its caller (in RAX after the guards),
+** which the guards make sure is the one the trace was recorded with */
+static void asm_retf(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
+  x64_mov_rm(&as->mc, X64_RAX, x64mem(R_TMP3, (int32_t)offsetof(vm_State, ci)));
+  x64_test8_mi(&as->mc, x64mem(X64_RAX, (int32_t)offsetof(CallInfo, callstatus)), CIST_FRESH);
+  /* called from C, the return goes there (a C function's frame below has
+  ** no savedpc to match, so this is the cheap check first) */
+  exitif(as, X64_CC_NE, ref);
+  x64_movzx16_rm(&as->mc, X64_RDX, x64mem(X64_RAX, (int32_t)offsetof(CallInfo, nresults)));
+  x64_cmp32_ri(&as->mc, X64_RDX, (int32_t)(uint16_t)(int16_t)ins->op2);
+  exitif(as, X64_CC_NE, ref);
+  x64_mov_rm(&as->mc, X64_RAX, x64mem(X64_RAX, (int32_t)offsetof(CallInfo, previous)));
+  x64_mov_ri(&as->mc, X64_RDX, (int64_t)IR(ins->op1)->k.u);
+  x64_cmp_rm(&as->mc, X64_RDX, x64mem(X64_RAX, (int32_t)offsetof(CallInfo, u.l.savedpc)));
+  exitif(as, X64_CC_NE, ref);
+  x64_mov_mr(&as->mc, x64mem(R_TMP3, (int32_t)offsetof(vm_State, ci)), X64_RAX);
+}
+
 static JitAbort asm_ins(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
   switch (ins->op) {
@@ -810,10 +830,11 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
     case IR_HREFK: asm_hrefk(as, ref); break;
     case IR_FUNC: {
       int d = dst_gpr(as, ref);
-      x64_mov_rm(&as->mc, d, x64mem(R_BASE, -TV_SIZE));
+      x64_mov_rm(&as->mc, d, x64mem(R_BASE, ((int32_t)ins->op1 - 1) * TV_SIZE));
       done_gpr(as, ref, d);
       break;
     }
+    case IR_RETF: asm_retf(as, ref); break;
     case IR_BASE: {
       int d = dst_gpr(as, ref);
       x64_mov_rr(&as->mc, d, R_BASE);
@@ -1025,8 +1046,11 @@ static void exitstub(Asm *as, JitTrace *T, uint32_t sn) {
   uint32_t k;
   for (k = 0; k < snap->nent; k++) {
     const SnapEntry *e = &as->ir->snapmap[snap->mapofs + k];
-    storevalue(as, R_BASE, (int32_t)e->slot * TV_SIZE, e->ref);
+    storevalue(as, R_BASE, ((int32_t)snap->shift + e->slot) * TV_SIZE, e->ref);
   }
+  /* after returns below the trace's frame, the base of the frame left in
+  ** (S->ci's), for the trace that goes on there */
+  if (snap->shift != 0) x64_lea(&as->mc, R_BASE, x64mem(R_BASE, (int32_t)snap->shift * TV_SIZE));
   x64_mov32_ri(&as->mc, X64_RAX, sn);
   x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)&T->exitto[sn]);
   x64_jmp_m(&as->mc, x64mem(R_TMP3, 0));
@@ -1059,6 +1083,8 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
     if (ir_isconst(ins->op) || isdead(as, ref)) continue;
     why = asm_ins(as, ref);
     if (why != JA__MAX) return why;
+    if (ir_opflags[ins->op] & IRF_GCSTEP) /* a collection may wait from here on */
+      x64_mov32_mi(&as->mc, x64mem(R_EX, (int32_t)offsetof(JitExitState, gcstep)), 1);
   }
   if (ir->loopref != REF_NONE) {
     JitAbort why;

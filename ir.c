@@ -138,6 +138,7 @@ int ir_addsnap(IRBuf *b, uint32_t pc, uint16_t nslots) {
   sn->tries = 0;
   sn->frameofs = 0;
   sn->depth = 0;
+  sn->shift = 0;
   return 1;
 }
 
@@ -208,7 +209,7 @@ static void dumpoperand(Out *o, const IRBuf *b, IROp op, int which, IRRef v) {
   if (mode == IRM_LIT) {
     if (op == IR_FLOAD && which == 1 && v < IRFL__MAX) emitf(o, "%s", ir_fieldname[v]);
     else if (op == IR_FMATH && which == 1 && v < IRFPM__MAX) emitf(o, "%s", ir_fpmname[v]);
-    else emitf(o, "#%u", (unsigned)v);
+    else emitf(o, "#%d", (int)(int32_t)v);
   } else if (v == REF_NONE) {
     emitf(o, "-");
   } else if (ir_isconst(b->ins[v].op)) {
@@ -222,6 +223,7 @@ static void dumpsnap(Out *o, const IRBuf *b, uint32_t s) {
   const IRSnap *sn = &b->snap[s];
   uint32_t i;
   emitf(o, "....        SNAP   #%u pc %u", (unsigned)s, (unsigned)sn->pc);
+  if (sn->shift != 0) emitf(o, " base %d", (int)sn->shift);
   /* inlined frames: the function's slot and the caller's return pc */
   for (i = 0; i < sn->depth; i++)
     emitf(o, " {%u>%u}", (unsigned)b->frames[sn->frameofs + i].funcslot,

@@ -115,8 +115,9 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(ITOF, IRM_REF, IRM_NONE, 0)                                            \
   X(FTOI, IRM_REF, IRM_NONE, IRF_GUARD)                                    \
   /* interpreter state: SLOAD reads frame slot op1 (relative to the       \
-  ** trace's base) and guards its type tag against the instruction's     \
-  ** type unless op2 has SLOAD_NOCHECK */                                 \
+  ** trace's base, an int32: below 0 in frames the trace returned to) and \
+  ** guards its type tag against the instruction's type unless op2 has   \
+  ** SLOAD_NOCHECK */                                                     \
   X(SLOAD, IRM_LIT, IRM_LIT, IRF_GUARD)                                    \
   X(TYPECK, IRM_REF, IRM_LIT, IRF_GUARD)  /* exits unless the tag at op1 is op2 */ \
   /* object fields: FLOAD reads field op2 (an IRFL_*) of object op1 */    \
@@ -152,8 +153,15 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(CAT, IRM_LIT, IRM_LIT, IRF_STORE | IRF_ALLOC | IRF_GCSTEP | IRF_EFFECT) \
   X(CALLC, IRM_LIT, IRM_LIT, IRF_STORE | IRF_ALLOC | IRF_GCSTEP | IRF_EFFECT) \
   X(RLOAD, IRM_LIT, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
-  /* the running closure (the frame's function slot) */                  \
-  X(FUNC, IRM_NONE, IRM_NONE, 0)                                           \
+  /* the running closure: the function slot of the frame based at slot  \
+  ** op1 (an int32: not 0 once the trace returned below its frame) */    \
+  X(FUNC, IRM_LIT, IRM_NONE, 0)                                            \
+  /* a return from the frame the trace runs in (S->ci) to its caller:    \
+  ** guards that the call came from the interpreter (not from C code)    \
+  ** wanting op2 results and that the caller resumes at pc op1 (a KPTR, \
+  ** which also fixes its prototype and its base); then S->ci is the    \
+  ** caller. Exits redo the return in the interpreter. */                \
+  X(RETF, IRM_REF, IRM_LIT, IRF_GUARD | IRF_EFFECT)                        \
   /* the address of the trace's slot 0 (open upvalues are compared to it) */\
   X(BASE, IRM_NONE, IRM_NONE, IRF_LOAD)  /* (CAT and CALLC may move it) */  \
   /* the border of table op1 (#t without __len), a call */                \
@@ -281,6 +289,9 @@ typedef struct IRSnap {
   uint32_t pc;       /* bytecode index to resume at (in the innermost frame) */
   uint32_t frameofs; /* inlined frames: `depth` SnapFrames from frames[frameofs] */
   uint16_t depth;
+  int16_t shift;     /* slot 0 of its outermost frame (where entries and pc are
+                     ** counted from) relative to the trace's base: below 0
+                     ** after returns below the trace's frame (RETF) */
   IRRef ref;         /* the first instruction this snapshot covers */
   uint32_t count;    /* exits taken through it */
   uint16_t tries;    /* side traces recorded from it (failed: it waits longer) */

@@ -221,13 +221,20 @@ static const Instruction *loopend(const Proto *pt, const Instruction *body, cons
   return end;
 }
 
+/* The line of pc: in the frame being recorded, or the trace's start */
+static int recline(const JitState *J, const Instruction *pc) {
+  const Proto *pt = J->frame[J->depth].pt;
+  if (pc < pt->code || pc >= pt->code + pt->sizecode) pt = J->startpt;
+  return pcline(pt, pc);
+}
+
 static int jitabort(vm_State *S, JitState *J, JitAbort why, const Instruction *pc) {
   J->naborts++;
   J->aborts[why]++;
   if (J->verbose) {
     char src[VM_IDSIZE];
-    fprintf(J->out, "[TRACE --- %s:%d -- abort at line %d: %s%s%s%s]\n", srcname(J->frame[0].pt, src),
-            pcline(J->frame[0].pt, J->startpc), pc ? pcline(J->frame[J->depth].pt, pc) : 0, jit_abortmsg[why],
+    fprintf(J->out, "[TRACE --- %s:%d -- abort at line %d: %s%s%s%s]\n", srcname(J->startpt, src),
+            pcline(J->startpt, J->startpc), pc ? recline(J, pc) : 0, jit_abortmsg[why],
             pc ? " (" : "", pc ? opnames[GET_OPCODE(op_unpatched(*pc))] : "", pc ? ")" : "");
   }
   {
@@ -309,12 +316,15 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
   J->frame[0].frameofs = 0;
   S->hookmask |= VM_MASKJIT; /* called functions trap too */
   J->startpc = pc;
+  J->startpt = pt;
+  J->shift = 0;
   J->bodypc = NULL;
   J->lastpc = NULL;
   J->closing = 0;
   J->parent = parent;
   J->parentsnap = sn;
   J->linkpc = NULL;
+  J->callee = NULL;
   ci->u.l.trap = 1;
   if (J->verbose) {
     char src[VM_IDSIZE];
@@ -343,7 +353,7 @@ static IRRef getslot(JitState *J, StkId base, int s) {
   IRRef r = J->slot[framebase(J) + s];
   if (r == REF_NONE) {
     IRType t = valtype(s2v(base + s));
-    r = opt_emit(&J->opt, IR_SLOAD, t, (IRRef)(framebase(J) + s), 0);
+    r = opt_emit(&J->opt, IR_SLOAD, t, (IRRef)(J->shift + framebase(J) + s), 0);
     J->slot[framebase(J) + s] = r;
   }
   return r;
@@ -372,6 +382,7 @@ static int snapshot(JitState *J, const Instruction *pc) {
   if (!ir_addsnap(b, (uint32_t)(pc - J->frame[J->depth].pt->code), (uint16_t)J->maxslot)) return 0;
   b->snap[b->nsnap - 1].frameofs = J->frame[J->depth].frameofs;
   b->snap[b->nsnap - 1].depth = (uint16_t)J->depth;
+  b->snap[b->nsnap - 1].shift = (int16_t)J->shift;
   for (s = 0; s < J->maxslot; s++)
     if (J->written[s] && J->slot[s] != REF_NONE && !ir_addsnapentry(b, (uint16_t)s, J->slot[s]))
       return 0;
@@ -624,7 +635,7 @@ static void setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, IRRef
 static IRRef upvalref(Rec *r, int n, int *slot) {
   JitState *J = r->J;
   UpVal *uv = ci_func(curci(J))->upvals[n];
-  IRRef fn = J->depth > 0 ? J->frame[J->depth].fn : emit(r, IR_FUNC, IRT_LCL, 0, 0);
+  IRRef fn = J->depth > 0 ? J->frame[J->depth].fn : emit(r, IR_FUNC, IRT_LCL, (IRRef)J->shift, 0);
   IRRef uref = emit(r, IR_UREF, IRT_PTR, fn, (IRRef)n);
   IRRef v = emit(r, IR_FLOAD, IRT_PTR, uref, IRFL_UPVAL_V), base;
   ptrdiff_t s;
@@ -635,6 +646,7 @@ static IRRef upvalref(Rec *r, int n, int *slot) {
     return uref;
   }
   base = emit(r, IR_BASE, IRT_PTR, 0, 0);
+  if (J->shift != 0) base = emit(r, IR_ADD, IRT_PTR, base, ir_kint(&J->ir, (int64_t)J->shift * (int64_t)sizeof(TValue)));
   s = uplevel(uv) - (J->frame[0].ci->func + 1);
   if (s < 0) {
     emit(r, IR_ULT, IRT_VOID, v, base);
@@ -871,6 +883,9 @@ static void ccode(Rec *r, IROp op, int a, int n, IRRef arg) {
   JitState *J = r->J;
   int k, s = framebase(J) + a;
   if (!canalloc(r)) return;
+  /* (the C code finds the frame's base from S->ci: not frame 0's base
+  ** once the trace returned below its frame) */
+  if (J->shift != 0) { r->abort = JA_NYI_CALL; return; }
   for (k = 0; k < n; k++) setslot(J, a + k, getslot(J, r->base, a + k));
   if (!snapshot(J, r->pc)) { r->abort = JA_NOMEM; return; }
   for (k = 0; k < n; k++) emit(r, IR_SSTORE, IRT_VOID, (IRRef)(s + k), J->slot[s + k]);
@@ -938,6 +953,47 @@ static void recordcall(Rec *r) {
   }
 }
 
+/* A side trace's return from its own frame (depth 0) with the n values
+** from its slot a: the trace goes on in the caller, which becomes frame 0
+** (based J->shift slots from the trace's base), after RETF made sure the
+** call is the one recorded. The caller's slots are all unknown; its
+** prototype is kept among the trace's frames so that the trace goes when
+** it is collected (jit_freeproto). */
+static void returnbelow(Rec *r, int a, int n) {
+  JitState *J = r->J;
+  CallInfo *ci = curci(J), *caller = ci->previous;
+  IRRef vals[JIT_MAXSLOTS];
+  SnapFrame q;
+  int k, funcslot, want = ci->nresults;
+  if (J->parent == NULL || n < 0 || want < 0 || (ci->callstatus & CIST_FRESH) ||
+      caller == NULL || !isLua(caller) || J->frame[0].pt->is_vararg ||
+      (GET_OPCODE(r->i) == OP_RETURN && TESTARG_k(r->i))) {
+    r->abort = JA_LEFT_FRAME; /* (roots: the recording left the loop) */
+    return;
+  }
+  funcslot = (int)(ci->func - (caller->func + 1));
+  if (J->shift - (funcslot + 1) < -0x7000) { r->abort = JA_TOO_DEEP; return; }
+  if (n > want) n = want; /* (missing ones are nil) */
+  for (k = 0; k < n; k++) vals[k] = getslot(J, r->base, a + k);
+  /* (after it, guards exit in the caller's frame: the next snapshot's) */
+  emit(r, IR_RETF, IRT_VOID, ir_kptr(&J->ir, (void *)caller->u.l.savedpc), (IRRef)(uint16_t)want);
+  memset(J->slot, 0, sizeof(J->slot));
+  memset(J->written, 0, sizeof(J->written));
+  J->shift -= funcslot + 1;
+  J->frame[0].ci = caller;
+  J->frame[0].pt = ci_func(caller)->p;
+  J->maxslot = J->frame[0].pt->maxstacksize;
+  q.pt = J->frame[0].pt;
+  q.retpc = 0;
+  q.funcslot = 0;
+  q.nresults = 0;
+  if (ir_addframes(&J->ir, &q, 1) == UINT32_MAX) { r->abort = JA_NOMEM; return; }
+  J->frame[0].frameofs = 0;
+  caller->u.l.trap = 1; /* (its instructions are recorded) */
+  J->lastpc = caller->u.l.savedpc - 1; /* the call */
+  placeresults(J, funcslot, vals, n, want);
+}
+
 /* An inlined function returns the n values from its slot a: they go
 ** where the call wanted them (missing ones nil), and the callee's slots
 ** are forgotten: no snapshot restores them. */
@@ -946,7 +1002,10 @@ static void recordreturn(Rec *r, int a, int n) {
   JitFrame *f = &J->frame[J->depth];
   IRRef vals[JIT_MAXSLOTS];
   int want = f->snap.nresults, k, s;
-  if (J->depth == 0) { r->abort = JA_LEFT_FRAME; return; }
+  if (J->depth == 0) {
+    returnbelow(r, a, n);
+    return;
+  }
   if (n < 0) { r->abort = JA_NYI_CALL; return; }
   if (want >= 0 && n > want) n = want; /* the rest are dropped */
   for (k = 0; k < n; k++) vals[k] = getslot(J, r->base, a + k);
@@ -1457,7 +1516,7 @@ static void markloop(const JitTrace *T, int compiled) {
 ** when the loop has none (then the interpreter runs it) */
 static void relinktree(JitTrace *X) {
   uint32_t k;
-  if (X->linkpc != NULL) {
+  if (X->linkpc != NULL && X->callee == NULL) { /* (calls: runtrace links) */
     JitTrace *R = findtrace(X->pt, X->linkpc);
     X->exitto[X->endsnap] = R != NULL ? R->chain : X->exitcommon;
   }
@@ -1466,11 +1525,11 @@ static void relinktree(JitTrace *X) {
       if (X->side[k] != NULL) relinktree(X->side[k]);
 }
 
-/* Links only lead to the loops of their own prototype: after pt's loop
-** traces change, its links are pointed anew */
-static void relink(const Proto *pt) {
+/* After loop traces come or go, every link is pointed anew (a side trace
+** that returned below its frame links to another prototype's loops) */
+static void relink(JitState *J) {
   JitTrace *T;
-  for (T = pt->traces; T != NULL; T = T->next) relinktree(T);
+  for (T = J->traces; T != NULL; T = T->gnext) relinktree(T);
 }
 
 static void installtrace(vm_State *S, JitState *J, JitTrace *T) {
@@ -1482,7 +1541,7 @@ static void installtrace(vm_State *S, JitState *J, JitTrace *T) {
   T->gnext = J->traces;
   J->traces = T;
   markloop(T, 1);
-  relink(pt);
+  relink(J);
 }
 
 static void freetrace(JitTrace *T) {
@@ -1526,7 +1585,7 @@ static void dumpbytecode(const JitState *J, FILE *out) {
 
 static void finishtrace(vm_State *S, JitState *J) {
   char src[VM_IDSIZE];
-  int line = pcline(J->frame[0].pt, J->startpc);
+  int line = pcline(J->startpt, J->startpc);
   uint32_t endsnap = 0;
   JitAbort why = JA__MAX;
   JitTrace *T;
@@ -1551,6 +1610,7 @@ static void finishtrace(vm_State *S, JitState *J) {
   T->maxslot = J->maxslot;
   T->maxdepth = J->maxdepth;
   T->linkpc = J->linkpc;
+  T->callee = J->callee;
   T->nbc = J->nbc;
   if (T->maxslot > J->roomslots) J->roomslots = T->maxslot;
   if (T->maxdepth > J->roomdepth) J->roomdepth = T->maxdepth;
@@ -1564,7 +1624,7 @@ static void finishtrace(vm_State *S, JitState *J) {
     return;
   }
   T->number = ++J->ntraces;
-  if (J->dump || J->verbose) srcname(J->frame[0].pt, src);
+  if (J->dump || J->verbose) srcname(J->startpt, src);
   if (J->parent != NULL) J->nside++;
   if (T->linkpc != NULL) J->nlink++;
   if (J->dump) {
@@ -1658,7 +1718,7 @@ static void unlinktrace(JitState *J, JitTrace *T) {
       break;
     }
   unlinkglobal(J, T);
-  relink(T->pt);
+  relink(J);
 }
 
 /* Rebuilds the frames of the calls snapshot `sn` is inside of, above ci
@@ -1666,7 +1726,7 @@ static void unlinktrace(JitState *J, JitTrace *T) {
 ** the bytecode to resume at, the others at their call's return. */
 static void restoreframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint32_t sn, StkId base) {
   const IRSnap *snap = &T->ir.snap[sn];
-  const Proto *pt = T->pt;
+  const Proto *pt = ci_func(ci)->p;
   uint32_t d;
   for (d = 0; d < snap->depth; d++) {
     const SnapFrame *f = &T->ir.frames[snap->frameofs + d];
@@ -1703,43 +1763,58 @@ static int traceroom(vm_State *S, CallInfo *ci, const JitState *J) {
 ** the loop trace a link leads to, if any: all in machine code, until an
 ** exit leads nowhere. Then the frames of the calls that exit is inside of
 ** are rebuilt, pointing at the bytecode to resume at, and a hot exit
-** starts a side trace's recording. Returns 0 if T could not run (no memory
-** for the frames its exits may rebuild), else 1 or, when a collection the
-** traces' safe points asked for may wait, 2: interp.c's back-edge check
-** then goes on in S->ci at its savedpc. */
+** starts a side trace's recording; or, when the exit is a link into a
+** loop of an inlined call (JitTrace.callee), that loop's trace runs in
+** the call's frame, just built. The traces may have returned below ci
+** (RETF): the exit's frame is S->ci. Returns 0 if T could not run (no
+** memory for the frames its exits may rebuild), else 1 or, when the
+** traces ran GC safe points (a collection they asked for may wait), 2:
+** interp.c's back-edge check then goes on in S->ci at its savedpc. */
 static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   JitExitState ex;
-  JitTrace *X;
+  JitTrace *R = T, *X;
   IRSnap *snap;
-  StkId base;
   Global *g = G(S);
-  int sn, before = g->icount, iters, ran;
+  int sn, before = g->icount, iters;
+  uint64_t work = 0;
   if (!traceroom(S, ci, J)) return 0;
   ex.S = S;
   ex.icount = &g->icount;
   ex.gcrequest = &g->gcrequest;
-  ex.forced = 0;
+  ex.gcstep = 0;
   J->nentries++;
-  sn = T->fn(ci->func + 1, &ex);
-  base = ci->func + 1; /* (C code the traces called may have moved the stack) */
-  X = ex.trace; /* the trace whose exit it is */
-  snap = &X->ir.snap[sn];
-  snap->count++;
-  J->nexits++;
+  for (;;) {
+    ex.forced = 0;
+    sn = R->fn(ci->func + 1, &ex);
+    ci = S->ci; /* (C code the traces called may have moved the stack) */
+    X = ex.trace; /* the trace whose exit it is */
+    snap = &X->ir.snap[sn];
+    snap->count++;
+    J->nexits++;
+    work += (R != T ? R->nbc : 0) + (X != R ? X->nbc : 0);
+    restoreframes(S, ci, X, (uint32_t)sn, ci->func + 1);
+    if ((uint32_t)sn == X->endsnap && X->callee != NULL) {
+      R = findtrace(X->callee, X->linkpc);
+      if (R != NULL && traceroom(S, S->ci, J)) {
+        ci = S->ci;
+        continue;
+      }
+      break; /* (an end, not an exit to count) */
+    }
+    /* side traces start only from exits in the trace's own frame (depth
+    ** 0), so that chains stay in frame ci; exits the back-edge checks
+    ** forced (the budget, hooks, a collection to run) do not count */
+    if (snap->count >= (J->hotexit << snap->tries) && snap->depth == 0 && !ex.forced &&
+        ((uint32_t)sn != X->endsnap || X->linkpc != NULL) && !S->hookmask)
+      hotexit(S, ci, J, X, (uint32_t)sn);
+    break;
+  }
   iters = before - g->icount; /* the back-edges of the traces charge the budget */
   J->niters += (uint64_t)iters;
-  restoreframes(S, ci, X, (uint32_t)sn, base);
-  /* side traces start only from exits in the trace's own frame (depth
-  ** 0), so that chains stay in frame ci; exits the back-edge checks
-  ** forced (the budget, hooks, a collection to run) do not count */
-  if (snap->count >= (J->hotexit << snap->tries) && snap->depth == 0 && !ex.forced &&
-      ((uint32_t)sn != X->endsnap || X->linkpc != NULL) && !S->hookmask)
-    hotexit(S, ci, J, X, (uint32_t)sn);
   T->nentries++;
-  T->nwork += (uint64_t)T->nbc * (1 + (uint64_t)iters) + (X != T ? X->nbc : 0);
-  ran = T->collects || X->collects ? 2 : 1; /* (X: also a collection check's) */
+  T->nwork += (uint64_t)T->nbc * (1 + (uint64_t)iters) + work;
   if (T->nentries == JIT_PROFIT_ENTRIES && T->nwork < JIT_PROFIT_BC * T->nentries) unprofitable(J, T);
-  return ran;
+  return ex.gcstep ? 2 : 1;
 }
 
 /* An exit taken often: a side trace is recorded from where it leaves
@@ -1943,6 +2018,18 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     ** few times */
     if (J->parent == NULL && !shortloop(J, J->lastpc)) return jitabort(S, J, JA_INNERLOOP, pc);
     if (++J->unrolled > JIT_MAXUNROLL) return jitabort(S, J, JA_INNERLOOP, pc);
+  }
+  if (J->depth > 0 && curci(J) != NULL) {
+    /* an inlined call enters a loop with a trace: the trace ends, and its
+    ** end builds the frames of the calls and runs that loop's (runtrace) */
+    JitTrace *L = findbody(J->frame[J->depth].pt, pc);
+    if (L != NULL) {
+      J->linkpc = L->startpc;
+      J->callee = J->frame[J->depth].pt;
+      if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
+      finishtrace(S, J);
+      return 0;
+    }
   }
   J->lastpc = pc;
   if (S->hookmask & ~VM_MASKJIT) return jitabort(S, J, JA_HOOK, pc);

@@ -84,6 +84,7 @@ typedef struct JitExitState {
                          ** vm_sethook zeroes too */
   volatile int *gcrequest; /* &G->gcrequest: a collection waits */
   int forced;            /* set by an exit of the back-edge checks, not a guard's */
+  int gcstep;            /* set by GC safe points (IRF_GCSTEP) the traces ran */
   struct JitTrace *trace; /* set by the exit */
   uint64_t spill[JIT_MAXSPILL];
 } JitExitState;
@@ -105,7 +106,7 @@ typedef struct JitTrace {
   uint32_t endsnap;           /* the snapshot at the loop's back-edge */
   int maxslot;                /* stack slots its frames use, from its base */
   int maxdepth;               /* the deepest inlined call */
-  int collects;               /* has GC safe points (IRF_GCSTEP): a collection may wait after it */
+  int collects;               /* has GC safe points (IRF_GCSTEP): checks for collections */
   uint8_t *mcode;             /* mmap'ed, read+execute */
   size_t mcsize;              /* mapped bytes */
   size_t mclen;               /* code bytes */
@@ -120,6 +121,11 @@ typedef struct JitTrace {
   ** of another loop: its end snapshot leaves the state that loop's trace
   ** (the one of pt starting at linkpc) starts from, which runs next. */
   const Instruction *linkpc;
+  /* A link from inside an inlined call (the end snapshot has frames): the
+  ** loop is callee's, whose frame jit.c builds before it runs the loop's
+  ** trace; else NULL, and linkpc's loop is pt's (after returns below the
+  ** trace's frame, pt is the prototype returned to). */
+  const Proto *callee;
   /* Side traces: side[sn] starts where an exit through snapshot sn left
   ** (a hot exit), and runs right after it. They belong to this trace. */
   struct JitTrace **side;
@@ -199,6 +205,9 @@ typedef struct JitState {
   int unrolled;          /* inner loops' back-edges followed */
   uint32_t nbc;          /* bytecodes recorded */
   const Instruction *startpc;
+  const Proto *startpt;  /* startpc's (frame 0's, until a return below it) */
+  int shift;             /* frame 0's slot 0 relative to the trace's base: < 0
+                         ** after returns below the trace's frame (RETF) */
   IRBuf ir;
   OptState opt;
   IRRef slot[JIT_MAXSLOTS]; /* the value of each frame slot, or REF_NONE */
@@ -211,6 +220,7 @@ typedef struct JitState {
   JitTrace *parent;      /* a side trace's parent, or NULL */
   uint32_t parentsnap;   /* and the snapshot whose exit it starts from */
   const Instruction *linkpc; /* a trace ending at another loop: its loop instruction */
+  const Proto *callee;   /* and that loop's function, when it is an inlined call's */
   JitTrace *traces;      /* every compiled trace (JitTrace.gnext) */
   JitBcLog *bclog;       /* -jdump: the instructions recorded, in order */
   uint32_t nbclog, bclogsize;

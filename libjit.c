@@ -15,7 +15,9 @@
 **   jit.hotexit(n)        exits through one guard before a side trace is
 **                         recorded from there
 **   jit.stats()           {traces=, aborts=, abort_reasons={[reason]=n},
-**                         entries=, exits=, iterations= (loop iterations
+**                         entries=, exits= (returns from machine code,
+**                         calls into loops with traces among them),
+**                         iterations= (loop iterations
 **                         run as machine code), interpreted= (loop
 **                         iterations the interpreter ran, counted from
 **                         samples of back-edges), dropped= (traces found

@@ -96,7 +96,8 @@ debug.sethook()
 assert(n > 1000 and jit.stats().traces == before.traces, "no trace under a hook")
 
 -- a compiled loop runs as machine code: its iterations are counted, each
--- run ends in an exit
+-- run ends in an exit (or more: a call into a loop with a trace leaves
+-- the machine code to build the call's frame)
 jit.hotloop(10)
 jit.on()
 local function squares(n)
@@ -109,7 +110,7 @@ for _ = 1, 20 do assert(squares(1000) == 333833500) end
 local s1 = jit.stats()
 if s1.traces > s0.traces or s0.traces > 0 then
   assert(s1.iterations - s0.iterations > 10000, "the loop ran as machine code")
-  assert(s1.entries > s0.entries and s1.exits - s0.exits == s1.entries - s0.entries)
+  assert(s1.entries > s0.entries and s1.exits - s0.exits >= s1.entries - s0.entries)
 end
 
 -- with a count hook set, the compiled loop runs in the interpreter, so
@@ -124,10 +125,13 @@ assert(calls > 3000, "count hook called " .. calls .. " times")
 jit.flush()
 for _ = 1, 20 do assert(squares(1000) == 333833500) end
 
--- an exit whose side trace cannot be recorded (it returns from the loop's
--- function) is retried with doubling waits, each attempt counting afresh:
--- a few dozen aborts over 100000 calls, not one per exit once the wait is long
-local function leaves(t) for i = 1, #t do if t[i] then return i end end return 0 end
+-- an exit whose side trace cannot be recorded (it calls tostring) is
+-- retried with doubling waits, each attempt counting afresh: a few dozen
+-- aborts over 100000 calls, not one per exit once the wait is long
+local function leaves(t)
+  for i = 1, #t do if t[i] then return #tostring(i) + 14 end end
+  return 0
+end
 local flags = {}
 for i = 1, 16 do flags[i] = i == 16 end
 jit.hotexit(1)
@@ -135,7 +139,7 @@ before = jit.stats()
 for _ = 1, 100000 do assert(leaves(flags) == 16) end
 after = jit.stats()
 local function reason(st, r) return st.abort_reasons[r] or 0 end
-local retries = reason(after, "left the loop's function") - reason(before, "left the loop's function")
+local retries = reason(after, "call not supported yet") - reason(before, "call not supported yet")
 assert(after.traces > before.traces, "the loop compiles")
 assert(retries >= 1 and retries < 80, "side trace retries: " .. retries)
 
@@ -177,8 +181,10 @@ assert(not pcall(jit.report, "later"))
 -- a compiled loop is entered at its first back-edge, every time: a loop of
 -- ten iterations called 2000 times enters its trace about 2000 times (not
 -- only when a sampled back-edge happens to fall on it), each run doing the
--- remaining iterations as machine code (it counts 7 of the 9 back-edges:
--- it is entered at the first, and its peeled first pass's is not counted)
+-- remaining iterations as machine code (it counts at least 7 of the 9
+-- back-edges: entered at the first, its peeled first pass's is not
+-- counted). Once the calling loop has a trace too, the calls go straight
+-- into it from there: each run still ends in an exit.
 jit.flush()
 jit.hotloop(10)
 local function short(t)
@@ -191,8 +197,7 @@ for _ = 1, 100 do short(ten) end -- compiled
 before = jit.stats()
 for _ = 1, 2000 do assert(short(ten) == 55) end
 after = jit.stats()
-assert(after.traces == before.traces, "compiled before")
-assert(after.entries - before.entries >= 1800, "entries: " .. after.entries - before.entries)
+assert(after.exits - before.exits >= 1800, "runs: " .. after.exits - before.exits)
 assert(after.iterations - before.iterations >= 12600, "iterations: " .. after.iterations - before.iterations)
 
 -- the same for while, repeat-until and ipairs loops
@@ -205,7 +210,7 @@ for _, case in ipairs({{wsum, 10, 55}, {rsum, 10, 55}, {isum, ten, 55}}) do
   before = jit.stats()
   for _ = 1, 1000 do assert(fn(arg) == want) end
   after = jit.stats()
-  assert(after.entries - before.entries >= 900, "entries: " .. after.entries - before.entries)
+  assert(after.exits - before.exits >= 900, "runs: " .. after.exits - before.exits)
 end
 
 -- a recording that leaves its loop by a break (into a loop around it) is
