@@ -161,8 +161,12 @@ int do_growstack(vm_State *S, int n, int raiseerror) {
     if (l_likely(newsize <= MAXSTACK))
       return do_reallocstack(S, newsize, raiseerror); /* 0 if memory refused it */
   }
+  /* (a caller that handles the refusal itself, as the JIT's traceroom,
+  ** must not leave the stack in the overflow reserve: the next overflow
+  ** would be taken for one while handling an overflow) */
+  if (!raiseerror) return 0;
   do_reallocstack(S, ERRORSTACKSIZE, raiseerror);
-  if (raiseerror) dbg_runerror(S, "stack overflow");
+  dbg_runerror(S, "stack overflow");
   return 0;
 }
 
