@@ -92,6 +92,7 @@ typedef struct Asm {
   uint32_t npatch, patchcap;
   size_t chainofs;   /* the entry from other traces */
   size_t commonofs;  /* the return to jit.c */
+  size_t callentryofs; /* JitTrace.callentry */
   int oom;
 } Asm;
 
@@ -1117,6 +1118,21 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   common = as->mc.p;
   as->commonofs = (size_t)(common - as->mc.start);
   exitcode(as, T);
+  if (T->callee != NULL) { /* the end's link into an inlined call's loop */
+    uint8_t *noroom;
+    as->callentryofs = (size_t)(as->mc.p - as->mc.start);
+    x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
+    x64_mov_ri(&as->mc, X64_RSI, (int64_t)(uintptr_t)T);
+    callfn(as, (const void *)jit_callframes);
+    x64_test_rr(&as->mc, X64_RAX, X64_RAX);
+    noroom = x64_jcc(&as->mc, X64_CC_E, NULL);
+    x64_mov_rr(&as->mc, R_BASE, X64_RAX);
+    x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)&T->linkto);
+    x64_jmp_m(&as->mc, x64mem(R_TMP3, 0));
+    if (!as->mc.overflow) x64_patch_rel32(noroom, as->mc.p);
+    x64_mov32_ri(&as->mc, X64_RAX, T->endsnap);
+    x64_jmp(&as->mc, common);
+  }
   if (!as->mc.overflow)
     for (k = 0; k < as->npatch; k++)
       x64_patch_rel32(as->patch[k].field, (as->patch[k].forced ? forced : stub)[as->patch[k].snap]);
@@ -1183,6 +1199,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
     T->fn = (JitTraceFn)(void *)mem;
     T->chain = mem + as.chainofs;
     T->exitcommon = mem + as.commonofs;
+    if (T->callee != NULL) T->callentry = mem + as.callentryofs;
     {
       uint32_t k;
       for (k = 0; k < T->ir.nsnap; k++) T->exitto[k] = T->exitcommon;

@@ -1516,7 +1516,11 @@ static void markloop(const JitTrace *T, int compiled) {
 ** when the loop has none (then the interpreter runs it) */
 static void relinktree(JitTrace *X) {
   uint32_t k;
-  if (X->linkpc != NULL && X->callee == NULL) { /* (calls: runtrace links) */
+  if (X->linkpc != NULL && X->callee != NULL) { /* through the calls' frames */
+    JitTrace *R = findtrace(X->callee, X->linkpc);
+    X->linkto = R != NULL ? R->chain : NULL;
+    X->exitto[X->endsnap] = R != NULL ? X->callentry : X->exitcommon;
+  } else if (X->linkpc != NULL) {
     JitTrace *R = findtrace(X->pt, X->linkpc);
     X->exitto[X->endsnap] = R != NULL ? R->chain : X->exitcommon;
   }
@@ -1721,16 +1725,23 @@ static void unlinktrace(JitState *J, JitTrace *T) {
   relink(J);
 }
 
-/* Rebuilds the frames of the calls snapshot `sn` is inside of, above ci
-** (traceroom made sure there are CallInfos), and points the innermost at
-** the bytecode to resume at, the others at their call's return. */
-static void restoreframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint32_t sn, StkId base) {
+/* Builds the frames of the calls snapshot `sn` is inside of, above ci,
+** and points the innermost at the bytecode to resume at, the others at
+** their call's return; it becomes S->ci. With room == 0, traceroom made
+** sure there are CallInfos and stack; else their lack gives NULL (and
+** S->ci stays). */
+static CallInfo *buildframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint32_t sn, int room) {
   const IRSnap *snap = &T->ir.snap[sn];
   const Proto *pt = ci_func(ci)->p;
+  StkId base = ci->func + 1;
   uint32_t d;
   for (d = 0; d < snap->depth; d++) {
     const SnapFrame *f = &T->ir.frames[snap->frameofs + d];
     CallInfo *callee = ci->next;
+    if (room) {
+      if (callee == NULL && (callee = do_tryextendCI(S, ci)) == NULL) return NULL;
+      if (S->stack_last - (base + f->funcslot + 1) <= ((const Proto *)f->pt)->maxstacksize) return NULL;
+    }
     ci->u.l.savedpc = pt->code + f->retpc;
     pt = (const Proto *)f->pt;
     callee->func = base + f->funcslot;
@@ -1743,6 +1754,25 @@ static void restoreframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint32_t
   ci->u.l.savedpc = pt->code + snap->pc;
   S->ci = ci;
   S->top = ci->top;
+  return ci;
+}
+
+static int traceroom(vm_State *S, CallInfo *ci, const JitState *J);
+
+/* A link into the loop of an inlined call (JitTrace.callee), from X's end
+** in machine code (its exit stub wrote the snapshot): builds the calls'
+** frames and returns the callee's base, where that loop's trace runs; or
+** NULL when there is no room for them or for what the exits of traces
+** running there rebuild (traceroom: it holds wherever traces run). X's
+** exit then returns to runtrace, and the interpreter goes on. */
+TValue *jit_callframes(vm_State *S, const JitTrace *X) {
+  CallInfo *ci = S->ci, *callee = buildframes(S, ci, X, X->endsnap, 1);
+  if (callee == NULL) return NULL;
+  if (!traceroom(S, callee, G(S)->jit)) {
+    S->ci = ci;
+    return NULL;
+  }
+  return s2v(callee->func + 1);
 }
 
 /* Stack slots and CallInfos for whatever the exits of a run rebuild (it
@@ -1792,7 +1822,7 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
     snap->count++;
     J->nexits++;
     work += (R != T ? R->nbc : 0) + (X != R ? X->nbc : 0);
-    restoreframes(S, ci, X, (uint32_t)sn, ci->func + 1);
+    buildframes(S, ci, X, (uint32_t)sn, 0);
     if ((uint32_t)sn == X->endsnap && X->callee != NULL) {
       R = findtrace(X->callee, X->linkpc);
       if (R != NULL && traceroom(S, S->ci, J)) {

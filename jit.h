@@ -126,6 +126,8 @@ typedef struct JitTrace {
   ** trace; else NULL, and linkpc's loop is pt's (after returns below the
   ** trace's frame, pt is the prototype returned to). */
   const Proto *callee;
+  uint8_t *callentry;         /* callee links: the code building the frames */
+  void *linkto;               /* and then the loop trace's chain entry */
   /* Side traces: side[sn] starts where an exit through snapshot sn left
   ** (a hot exit), and runs right after it. They belong to this trace. */
   struct JitTrace **side;
@@ -275,6 +277,7 @@ Table *jit_tnew(vm_State *S, uint32_t asize, uint32_t hsize);
 TValue *jit_tslotint(vm_State *S, Table *t, vm_Integer key);
 TValue *jit_tslotstr(vm_State *S, Table *t, TString *key);
 TValue *jit_cat(vm_State *S, TValue *first, int n);
+TValue *jit_callframes(vm_State *S, const JitTrace *X);
 TValue *jit_callc(vm_State *S, TValue *func, int nargs);
 
 /* The libraries' function lists (libbase.c, libmath.c, libstring.c): the recorder
