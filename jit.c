@@ -301,6 +301,7 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
   memset(J->slot, 0, sizeof(J->slot));
   memset(J->written, 0, sizeof(J->written));
   J->maxslot = pt->maxstacksize;
+  J->maxroom = J->maxslot;
   J->recording = 1;
   J->thread = S;
   J->depth = 0;
@@ -780,6 +781,7 @@ static void inlinecall(Rec *r, int a, int nargs, int nres) {
   J->lastpc = NULL;
   if (J->depth > J->maxdepth) J->maxdepth = J->depth;
   if (newbase + p->maxstacksize > J->maxslot) J->maxslot = newbase + p->maxstacksize;
+  if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
 }
 
 /* A call of a library function the recorder knows (JIT_BUILTINS): the
@@ -983,6 +985,7 @@ static void returnbelow(Rec *r, int a, int n) {
   J->frame[0].ci = caller;
   J->frame[0].pt = ci_func(caller)->p;
   J->maxslot = J->frame[0].pt->maxstacksize;
+  if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
   q.pt = J->frame[0].pt;
   q.retpc = 0;
   q.funcslot = 0;
@@ -1611,7 +1614,7 @@ static void finishtrace(vm_State *S, JitState *J) {
   T->startpc = J->startpc;
   T->bodypc = J->bodypc;
   T->endsnap = endsnap;
-  T->maxslot = J->maxslot;
+  T->maxslot = J->maxroom;
   T->maxdepth = J->maxdepth;
   T->linkpc = J->linkpc;
   T->callee = J->callee;

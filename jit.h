@@ -214,7 +214,8 @@ typedef struct JitState {
   OptState opt;
   IRRef slot[JIT_MAXSLOTS]; /* the value of each frame slot, or REF_NONE */
   uint8_t written[JIT_MAXSLOTS]; /* slot changed since the trace began */
-  int maxslot;           /* slots any frame has used */
+  int maxslot;           /* slots any frame has used (from frame 0's base) */
+  int maxroom;           /* the most of shift + maxslot: from the trace's base */
   int maxdepth;
   int roomslots, roomdepth; /* the most of any trace: what runs make room for */
   const Instruction *bodypc; /* the first recorded instruction */
