@@ -24,8 +24,9 @@
 **   IRF_ALLOC   allocates (nothing moves: the GC never runs inside a trace)
 **   IRF_GCSTEP  the interpreter's safe point (interp.c's checkGC, a C
 **               function's): a collection it asks for runs at the trace's
-**               next back-edge or end; one a table store asks for waits,
-**               as in the interpreter, for the next safe point
+**               next back-edge or chain entry, or after the run; one a
+**               table store asks for waits, as in the interpreter, for the
+**               next safe point
 **   IRF_EFFECT  has an effect beyond its result: never removed, never CSE'd
 **   IRF_CONST   a constant (K*)
 */
