@@ -32,6 +32,13 @@
 ** trace runs next; an exit taken often gets a side trace, recorded from
 ** where the exit leaves, which runs right after it (JitTrace.side). The
 ** machine code follows such chains itself (JitTrace.exitto).
+**
+** Traces go across frames: a side trace may return from its loop's
+** function and go on in the caller (returnbelow, IR RETF; J->shift says
+** where frame 0 is then), and a trace whose inlined call enters a loop with
+** a trace ends there, the calls' frames built as it goes on into that
+** loop's trace (JitTrace.callee, jit_callframes): recursion with a loop
+** around the call runs in machine code from call to call.
 */
 #include "jit.h"
 
