@@ -355,16 +355,17 @@ static IRType valtype(const TValue *v) { return (IRType)rawtt(v); }
 /* Slot 0 of the frame being recorded, counted from the trace's base */
 #define framebase(J) ((J)->frame[(J)->depth].base)
 
-/* Slot s of the frame being recorded (based at `base` on the stack):
-** J->slot is indexed from the trace's base. */
+/* Slot s counted from frame 0's base (J->slot's index), holding a value
+** of type t: read from the stack (SLOAD, whose slot is counted from the
+** trace's base) the first time. */
+static IRRef loadslot(JitState *J, int s, IRType t) {
+  if (J->slot[s] == REF_NONE) J->slot[s] = opt_emit(&J->opt, IR_SLOAD, t, (IRRef)(J->shift + s), 0);
+  return J->slot[s];
+}
+
+/* Slot s of the frame being recorded (based at `base` on the stack) */
 static IRRef getslot(JitState *J, StkId base, int s) {
-  IRRef r = J->slot[framebase(J) + s];
-  if (r == REF_NONE) {
-    IRType t = valtype(s2v(base + s));
-    r = opt_emit(&J->opt, IR_SLOAD, t, (IRRef)(J->shift + framebase(J) + s), 0);
-    J->slot[framebase(J) + s] = r;
-  }
-  return r;
+  return loadslot(J, framebase(J) + s, valtype(s2v(base + s)));
 }
 
 static void setslot(JitState *J, int s, IRRef r) {
@@ -672,9 +673,7 @@ static IRRef getupval(Rec *r, int n) {
   const TValue *v = ci_func(curci(J))->upvals[n]->v;
   int s;
   IRRef uref = upvalref(r, n, &s);
-  if (s < 0) return emit(r, IR_ULOAD, valtype(v), uref, 0);
-  if (J->slot[s] == REF_NONE) J->slot[s] = emit(r, IR_SLOAD, valtype(v), (IRRef)s, 0);
-  return J->slot[s];
+  return s < 0 ? emit(r, IR_ULOAD, valtype(v), uref, 0) : loadslot(J, s, valtype(v));
 }
 
 /* Integer bitwise operations; floats with integral values are NYI */

@@ -124,3 +124,16 @@ end
 local cl = 0
 for i = 1, #fns do cl = cl + fns[i]() end
 print("closures", cl)
+
+-- after the return, an inlined closure reads and writes an upvalue open
+-- on the caller's frame (once read from the callee's slot of that number)
+local function outer()
+  local acc = 0
+  local function add(v) acc = acc + v end
+  for r = 1, 300 do
+    local v = sumto(r % 7)
+    add(v)
+  end
+  return acc
+end
+for _ = 1, 3 do print("open upvalue", outer()) end
