@@ -93,6 +93,7 @@ typedef struct Asm {
   size_t chainofs;   /* the entry from other traces */
   size_t commonofs;  /* the return to jit.c */
   size_t callentryofs; /* JitTrace.callentry */
+  int collects;      /* the trace has GC safe points (IRF_GCSTEP) */
   int oom;
 } Asm;
 
@@ -1063,7 +1064,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   uint8_t *loopstart = NULL;
   uint8_t **stub, **forced, *skip, *common;
   uint32_t k;
-  T->collects = collects(ir);
+  as->collects = collects(ir);
   prologue(as);
   /* the entry from other traces, after the prologue: a back-edge's
   ** checks, exiting through the first snapshot (before anything ran) */
@@ -1071,7 +1072,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   as->chainofs = (size_t)(as->mc.p - as->mc.start);
   if (ir->nsnap == 0 || ir->snap[0].nent != 0) return JA_NYI_IR;
   budgetcheck(as, 0);
-  if (T->collects) gccheck(as, 0);
+  if (as->collects) gccheck(as, 0);
   if (skip != NULL) x64_patch_rel8(skip, as->mc.p);
   for (ref = REF_FIRST; ref < ir->n; ref++) {
     IRIns *ins = IR(ref);
@@ -1090,7 +1091,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   if (ir->loopref != REF_NONE) {
     JitAbort why;
     budgetcheck(as, IR(endguard)->snap);
-    if (T->collects) gccheck(as, IR(endguard)->snap);
+    if (as->collects) gccheck(as, IR(endguard)->snap);
     why = phimoves(as);
     if (why != JA__MAX) return why;
     x64_jmp(&as->mc, loopstart);

@@ -971,7 +971,6 @@ static void returnbelow(Rec *r, int a, int n) {
   JitState *J = r->J;
   CallInfo *ci = curci(J), *caller = ci->previous;
   IRRef vals[JIT_MAXSLOTS];
-  SnapFrame q;
   int k, funcslot, want = ci->nresults;
   if (J->parent == NULL || n < 0 || want < 0 || (ci->callstatus & CIST_FRESH) ||
       caller == NULL || !isLua(caller) || J->frame[0].pt->is_vararg ||
@@ -992,11 +991,10 @@ static void returnbelow(Rec *r, int a, int n) {
   J->frame[0].pt = ci_func(caller)->p;
   J->maxslot = J->frame[0].pt->maxstacksize;
   if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
-  q.pt = J->frame[0].pt;
-  q.retpc = 0;
-  q.funcslot = 0;
-  q.nresults = 0;
-  if (ir_addframes(&J->ir, &q, 1) == UINT32_MAX) { r->abort = JA_NOMEM; return; }
+  {
+    SnapFrame q = {J->frame[0].pt, 0, 0, 0};
+    if (ir_addframes(&J->ir, &q, 1) == UINT32_MAX) { r->abort = JA_NOMEM; return; }
+  }
   J->frame[0].frameofs = 0;
   caller->u.l.trap = 1; /* (its instructions are recorded) */
   J->lastpc = caller->u.l.savedpc - 1; /* the call */
@@ -1525,13 +1523,11 @@ static void markloop(const JitTrace *T, int compiled) {
 ** when the loop has none (then the interpreter runs it) */
 static void relinktree(JitTrace *X) {
   uint32_t k;
-  if (X->linkpc != NULL && X->callee != NULL) { /* through the calls' frames */
-    JitTrace *R = findtrace(X->callee, X->linkpc);
+  if (X->linkpc != NULL) {
+    JitTrace *R = findtrace(X->callee != NULL ? X->callee : X->pt, X->linkpc);
     X->linkto = R != NULL ? R->chain : NULL;
-    X->exitto[X->endsnap] = R != NULL ? X->callentry : X->exitcommon;
-  } else if (X->linkpc != NULL) {
-    JitTrace *R = findtrace(X->pt, X->linkpc);
-    X->exitto[X->endsnap] = R != NULL ? R->chain : X->exitcommon;
+    /* into an inlined call's loop through the code building its frames */
+    X->exitto[X->endsnap] = R == NULL ? X->exitcommon : X->callee != NULL ? X->callentry : R->chain;
   }
   if (X->side != NULL)
     for (k = 0; k < X->ir.nsnap; k++)
@@ -1736,10 +1732,11 @@ static void unlinktrace(JitState *J, JitTrace *T) {
 
 /* Builds the frames of the calls snapshot `sn` is inside of, above ci,
 ** and points the innermost at the bytecode to resume at, the others at
-** their call's return; it becomes S->ci. With room == 0, traceroom made
-** sure there are CallInfos and stack; else their lack gives NULL (and
-** S->ci stays). */
-static CallInfo *buildframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint32_t sn, int room) {
+** their call's return; it becomes S->ci. There are CallInfos and stack
+** for them: traceroom holds for every frame a trace runs in (runtrace
+** makes sure of it where it starts; a return below ci needs less;
+** jit_callframes for the frames it builds). */
+static CallInfo *buildframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint32_t sn) {
   const IRSnap *snap = &T->ir.snap[sn];
   const Proto *pt = ci_func(ci)->p;
   StkId base = ci->func + 1;
@@ -1747,10 +1744,6 @@ static CallInfo *buildframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint3
   for (d = 0; d < snap->depth; d++) {
     const SnapFrame *f = &T->ir.frames[snap->frameofs + d];
     CallInfo *callee = ci->next;
-    if (room) {
-      if (callee == NULL && (callee = do_tryextendCI(S, ci)) == NULL) return NULL;
-      if (S->stack_last - (base + f->funcslot + 1) <= ((const Proto *)f->pt)->maxstacksize) return NULL;
-    }
     ci->u.l.savedpc = pt->code + f->retpc;
     pt = (const Proto *)f->pt;
     callee->func = base + f->funcslot;
@@ -1771,12 +1764,11 @@ static int traceroom(vm_State *S, CallInfo *ci, const JitState *J);
 /* A link into the loop of an inlined call (JitTrace.callee), from X's end
 ** in machine code (its exit stub wrote the snapshot): builds the calls'
 ** frames and returns the callee's base, where that loop's trace runs; or
-** NULL when there is no room for them or for what the exits of traces
-** running there rebuild (traceroom: it holds wherever traces run). X's
-** exit then returns to runtrace, and the interpreter goes on. */
+** NULL when there is no room for what the exits of traces running there
+** rebuild (traceroom). X's exit then returns to runtrace, and the
+** interpreter goes on in the call. */
 TValue *jit_callframes(vm_State *S, const JitTrace *X) {
-  CallInfo *ci = S->ci, *callee = buildframes(S, ci, X, X->endsnap, 1);
-  if (callee == NULL) return NULL;
+  CallInfo *ci = S->ci, *callee = buildframes(S, ci, X, X->endsnap);
   if (!traceroom(S, callee, G(S)->jit)) {
     S->ci = ci;
     return NULL;
@@ -1798,60 +1790,46 @@ static int traceroom(vm_State *S, CallInfo *ci, const JitState *J) {
 }
 
 /* Runs T from the loop body's start. Its exits write their snapshot's
-** values into the frames and go on into the side trace attached there or
-** the loop trace a link leads to, if any: all in machine code, until an
-** exit leads nowhere. Then the frames of the calls that exit is inside of
-** are rebuilt, pointing at the bytecode to resume at, and a hot exit
-** starts a side trace's recording; or, when the exit is a link into a
-** loop of an inlined call (JitTrace.callee), that loop's trace runs in
-** the call's frame, just built. The traces may have returned below ci
-** (RETF): the exit's frame is S->ci. Returns 0 if T could not run (no
+** values into the frames and go on into the side trace attached there,
+** the loop trace a link leads to (through jit_callframes into an inlined
+** call's loop), if any: all in machine code, until an exit leads nowhere.
+** Then the frames of the calls that exit is inside of are rebuilt,
+** pointing at the bytecode to resume at, and a hot exit starts a side
+** trace's recording. The traces may have returned below ci or called
+** above it: the exit's frame is S->ci. Returns 0 if T could not run (no
 ** memory for the frames its exits may rebuild), else 1 or, when the
 ** traces ran GC safe points (a collection they asked for may wait), 2:
 ** interp.c's back-edge check then goes on in S->ci at its savedpc. */
 static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   JitExitState ex;
-  JitTrace *R = T, *X;
+  JitTrace *X;
   IRSnap *snap;
   Global *g = G(S);
   int sn, before = g->icount, iters;
-  uint64_t work = 0;
   if (!traceroom(S, ci, J)) return 0;
   ex.S = S;
   ex.icount = &g->icount;
   ex.gcrequest = &g->gcrequest;
+  ex.forced = 0;
   ex.gcstep = 0;
   J->nentries++;
-  for (;;) {
-    ex.forced = 0;
-    sn = R->fn(ci->func + 1, &ex);
-    ci = S->ci; /* (C code the traces called may have moved the stack) */
-    X = ex.trace; /* the trace whose exit it is */
-    snap = &X->ir.snap[sn];
-    snap->count++;
-    J->nexits++;
-    work += (R != T ? R->nbc : 0) + (X != R ? X->nbc : 0);
-    buildframes(S, ci, X, (uint32_t)sn, 0);
-    if ((uint32_t)sn == X->endsnap && X->callee != NULL) {
-      R = findtrace(X->callee, X->linkpc);
-      if (R != NULL && traceroom(S, S->ci, J)) {
-        ci = S->ci;
-        continue;
-      }
-      break; /* (an end, not an exit to count) */
-    }
-    /* side traces start only from exits in the trace's own frame (depth
-    ** 0), so that chains stay in frame ci; exits the back-edge checks
-    ** forced (the budget, hooks, a collection to run) do not count */
-    if (snap->count >= (J->hotexit << snap->tries) && snap->depth == 0 && !ex.forced &&
-        ((uint32_t)sn != X->endsnap || X->linkpc != NULL) && !S->hookmask)
-      hotexit(S, ci, J, X, (uint32_t)sn);
-    break;
-  }
+  sn = T->fn(ci->func + 1, &ex);
+  ci = S->ci; /* (C code the traces called may have moved the stack) */
+  X = ex.trace; /* the trace whose exit it is */
+  snap = &X->ir.snap[sn];
+  snap->count++;
+  J->nexits++;
   iters = before - g->icount; /* the back-edges of the traces charge the budget */
   J->niters += (uint64_t)iters;
+  buildframes(S, ci, X, (uint32_t)sn);
+  /* side traces start only from exits in the trace's own frame (depth
+  ** 0), so that chains stay in frame ci; exits the back-edge checks
+  ** forced (the budget, hooks, a collection to run) do not count */
+  if (snap->count >= (J->hotexit << snap->tries) && snap->depth == 0 && !ex.forced &&
+      ((uint32_t)sn != X->endsnap || X->linkpc != NULL) && !S->hookmask)
+    hotexit(S, ci, J, X, (uint32_t)sn);
   T->nentries++;
-  T->nwork += (uint64_t)T->nbc * (1 + (uint64_t)iters) + work;
+  T->nwork += (uint64_t)T->nbc * (1 + (uint64_t)iters) + (X != T ? X->nbc : 0);
   if (T->nentries == JIT_PROFIT_ENTRIES && T->nwork < JIT_PROFIT_BC * T->nentries) unprofitable(J, T);
   return ex.gcstep ? 2 : 1;
 }
@@ -2058,9 +2036,9 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     if (J->parent == NULL && !shortloop(J, J->lastpc)) return jitabort(S, J, JA_INNERLOOP, pc);
     if (++J->unrolled > JIT_MAXUNROLL) return jitabort(S, J, JA_INNERLOOP, pc);
   }
-  if (J->depth > 0 && curci(J) != NULL) {
+  if (J->depth > 0) {
     /* an inlined call enters a loop with a trace: the trace ends, and its
-    ** end builds the frames of the calls and runs that loop's (runtrace) */
+    ** end builds the calls' frames and runs that loop's (jit_callframes) */
     JitTrace *L = findbody(J->frame[J->depth].pt, pc);
     if (L != NULL) {
       J->linkpc = L->startpc;
@@ -2092,7 +2070,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (J->ir.oom) return jitabort(S, J, JA_NOMEM, pc);
   /* the loop instruction was recorded (a TFORCALL runs its TFORLOOP, the
   ** loop instruction): the trace closes if the next one is the body's */
-  if ((pc == J->startpc || (GET_OPCODE(*pc) == OP_TFORCALL && pc + 1 == J->startpc)) &&
+  if ((pc == J->startpc || (GET_OPCODE(r.i) == OP_TFORCALL && pc + 1 == J->startpc)) &&
       J->depth == 0 && J->parent == NULL)
     J->closing = 1;
   return 1;

@@ -106,7 +106,6 @@ typedef struct JitTrace {
   uint32_t endsnap;           /* the snapshot at the loop's back-edge */
   int maxslot;                /* stack slots its frames use, from its base */
   int maxdepth;               /* the deepest inlined call */
-  int collects;               /* has GC safe points (IRF_GCSTEP): checks for collections */
   uint8_t *mcode;             /* mmap'ed, read+execute */
   size_t mcsize;              /* mapped bytes */
   size_t mclen;               /* code bytes */
@@ -127,7 +126,7 @@ typedef struct JitTrace {
   ** trace's frame, pt is the prototype returned to). */
   const Proto *callee;
   uint8_t *callentry;         /* callee links: the code building the frames */
-  void *linkto;               /* and then the loop trace's chain entry */
+  void *linkto;               /* and then the linked trace's chain entry */
   /* Side traces: side[sn] starts where an exit through snapshot sn left
   ** (a hot exit), and runs right after it. They belong to this trace. */
   struct JitTrace **side;
