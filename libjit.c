@@ -15,8 +15,7 @@
 **   jit.hotexit(n)        exits through one guard before a side trace is
 **                         recorded from there
 **   jit.stats()           {traces=, aborts=, abort_reasons={[reason]=n},
-**                         entries=, exits= (returns from machine code,
-**                         calls into loops with traces among them),
+**                         entries=, exits= (returns from machine code),
 **                         iterations= (loop iterations
 **                         run as machine code), interpreted= (loop
 **                         iterations the interpreter ran, counted from

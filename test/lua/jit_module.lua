@@ -96,8 +96,7 @@ debug.sethook()
 assert(n > 1000 and jit.stats().traces == before.traces, "no trace under a hook")
 
 -- a compiled loop runs as machine code: its iterations are counted, each
--- run ends in an exit (or more: a call into a loop with a trace leaves
--- the machine code to build the call's frame)
+-- run ends in an exit
 jit.hotloop(10)
 jit.on()
 local function squares(n)
