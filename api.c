@@ -723,6 +723,7 @@ int vm_pcallk(vm_State *S, int nargs, int nresults, int errfunc, vm_KContext ctx
 void vm_interrupt(vm_State *S) {
   Global *g = G(S);
   g->interrupt_pending = 1;
+  g->jitstop = 1; /* a running trace stops at its next back-edge */
   /* the interpreter looks at the flag within INTERRUPT_POLL checks (the
   ** counter it decrements is a local of the running interp_execute) */
 }

@@ -59,12 +59,14 @@
 #define R_TMP X64_RAX  /* scratch: first operand, result to spill */
 #define R_TMP2 X64_RDX /* scratch: second operand */
 #define R_TMP3 X64_R11 /* scratch: addresses, constants */
+#define R_IC X64_R10   /* the back-edge budget left (JitExitState.budget):
+                       ** carried from trace to trace, kept across calls */
 #define X_TMP X64_XMM0
 #define X_TMP2 X64_XMM1
 
 /* Allocatable registers, callee-saved ones first (they survive calls) */
 static const uint8_t gpr_alloc[] = {X64_RBX, X64_R12, X64_R13, X64_RBP, X64_RCX,
-                                    X64_RSI, X64_RDI, X64_R8,  X64_R9,  X64_R10};
+                                    X64_RSI, X64_RDI, X64_R8,  X64_R9};
 #define NGPR ((int)sizeof(gpr_alloc))
 #define NXMM 14 /* XMM2..XMM15 */
 #define callersaved(r) ((r) != X64_RBX && (r) != X64_R12 && (r) != X64_R13 && (r) != X64_RBP)
@@ -82,6 +84,13 @@ typedef struct Patch {
   int forced;     /* a back-edge check's exit: through the stub that says so */
 } Patch;
 
+/* A back-edge check's way into its slow path, and back (budgetcheck) */
+typedef struct SlowCheck {
+  uint8_t *jcc;
+  uint8_t *back;
+  uint32_t sn;
+} SlowCheck;
+
 typedef struct Asm {
   IRBuf *ir;
   X64Buf mc;
@@ -94,6 +103,8 @@ typedef struct Asm {
   size_t commonofs;  /* the return to jit.c */
   size_t callentryofs; /* JitTrace.callentry */
   int collects;      /* the trace has GC safe points (IRF_GCSTEP) */
+  SlowCheck slow[2]; /* the chain entry's and the back-edge's */
+  int nslow;
   int oom;
 } Asm;
 
@@ -472,6 +483,7 @@ static const struct {
 
 static void saveregs(Asm *as, uint32_t mask, int restore) {
   int r;
+  mask |= 1u << R_IC;
   for (r = 0; r < 16; r++)
     if ((mask & (1u << r)) && callersaved(r)) {
       if (restore) x64_mov_rm(&as->mc, r, x64mem(R_EX, EX_GPR(r)));
@@ -998,6 +1010,7 @@ static void prologue(Asm *as) {
   x64_sub_ri(&as->mc, X64_RSP, 8); /* 16-byte alignment for calls */
   x64_mov_rr(&as->mc, R_BASE, X64_RDI);
   x64_mov_rr(&as->mc, R_EX, X64_RSI);
+  x64_mov_rm(&as->mc, R_IC, x64mem(R_EX, (int32_t)offsetof(JitExitState, chunk)));
 }
 
 /* The return to jit.c: which trace it leaves (ex->trace; EAX holds the
@@ -1006,19 +1019,42 @@ static void exitcode(Asm *as, JitTrace *T) {
   int r;
   x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)T);
   x64_mov_mr(&as->mc, x64mem(R_EX, (int32_t)offsetof(JitExitState, trace)), R_TMP3);
+  x64_alu_mr(&as->mc, X64_ADD, x64mem(R_EX, (int32_t)offsetof(JitExitState, budget)), R_IC);
   x64_add_ri(&as->mc, X64_RSP, 8);
   for (r = NSAVED - 1; r >= 0; r--) x64_pop(&as->mc, calleesaved[r]);
   x64_ret(&as->mc);
 }
 
 /* The checks of a back-edge, and of an entry from another trace (which
-** may be the only back-edge of a loop that runs through several): the
-** interrupt budget (as the interpreter's back-edges count it; setting a
-** debug hook zeroes it too, vm.c). They exit through snapshot sn. */
+** may be the only back-edge of a loop that runs through several): one
+** decrement of R_IC, the back-edges left of the chunk of the budget it
+** holds (in a register: a decrement in memory would chain each iteration
+** to the last one's store). When the chunk runs out, the slow path
+** (budgetslow, out of line) exits through snapshot sn if the flag
+** vm_interrupt and vm_sethook set is up, else takes the next chunk, or
+** exits if there is none: R_IC + ex->budget is always what is left. */
 static void budgetcheck(Asm *as, uint32_t sn) {
-  x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, icount)));
-  x64_sub32_mi(&as->mc, x64mem(R_TMP3, 0), 1);
-  exitvia(as, x64_jcc(&as->mc, X64_CC_LE, NULL), sn, 1);
+  SlowCheck *c = &as->slow[as->nslow++];
+  x64_sub_ri(&as->mc, R_IC, 1);
+  c->jcc = x64_jcc(&as->mc, X64_CC_LE, NULL);
+  c->back = as->mc.p;
+  c->sn = sn;
+}
+
+static void budgetslow(Asm *as) {
+  int k;
+  for (k = 0; k < as->nslow; k++) {
+    const SlowCheck *c = &as->slow[k];
+    if (as->mc.overflow) return;
+    x64_patch_rel32(c->jcc, as->mc.p);
+    x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, stop)));
+    x64_cmp32_mi(&as->mc, x64mem(R_TMP3, 0), 0);
+    exitvia(as, x64_jcc(&as->mc, X64_CC_NE, NULL), c->sn, 1);
+    x64_mov_rm(&as->mc, R_IC, x64mem(R_EX, (int32_t)offsetof(JitExitState, chunk)));
+    x64_alu_mr(&as->mc, X64_SUB, x64mem(R_EX, (int32_t)offsetof(JitExitState, budget)), R_IC);
+    exitvia(as, x64_jcc(&as->mc, X64_CC_L, NULL), c->sn, 1);
+    x64_jmp(&as->mc, c->back);
+  }
 }
 
 /* At the chain entry and back-edge of a trace with GC safe points
@@ -1098,6 +1134,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   } else { /* a trace without a loop leaves through its end snapshot */
     exitpatch(as, x64_jmp(&as->mc, NULL), endguard);
   }
+  budgetslow(as);
   /* stubs, for the snapshots guards use; then those of the back-edge
   ** checks' exits (forced[s]), which say so and go on into stub[s] */
   stub = (uint8_t **)calloc(2 * (size_t)ir->nsnap, sizeof(uint8_t *));
@@ -1124,7 +1161,9 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
     as->callentryofs = (size_t)(as->mc.p - as->mc.start);
     x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
     x64_mov_ri(&as->mc, X64_RSI, (int64_t)(uintptr_t)T);
+    saveregs(as, 0, 0);
     callfn(as, (const void *)jit_callframes);
+    saveregs(as, 0, 1);
     x64_test_rr(&as->mc, X64_RAX, X64_RAX);
     noroom = x64_jcc(&as->mc, X64_CC_E, NULL);
     x64_mov_rr(&as->mc, R_BASE, X64_RAX);
@@ -1183,6 +1222,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
     }
     x64_init(&as.mc, mem, size);
     as.npatch = 0;
+    as.nslow = 0;
     why = emittrace(&as, T, endguard);
     if (why == JA__MAX && as.oom) why = JA_NOMEM;
     if (why == JA__MAX && as.mc.overflow) {

@@ -548,10 +548,10 @@ typedef struct Global {
   int icount;
   int istep;
   int iperiod;
-  /* budget vm_sethook set aside: it zeroes icount, so that a compiled
-  ** loop (which counts its back-edges there, jit.h) stops at its next
-  ** back-edge; interp_checkinterrupt gives it back */
-  int ipoked;
+  /* set by vm_interrupt and vm_sethook (any thread, signal handlers): a
+  ** running trace stops at its next back-edge (jit.c runtrace clears it
+  ** before it enters one) */
+  volatile int jitstop;
   volatile int interrupt_pending; /* set by vm_interrupt (any thread, signal handlers):
                                    ** an aligned int store is atomic on our targets */
   vm_InterruptFunction intf;

@@ -675,7 +675,6 @@ void interp_finishOp(vm_State *S) {
 /* A full period before the callback is due (a new period was set). */
 void interp_restartbudget(Global *g) {
   g->icount = g->iperiod;
-  g->ipoked = 0;
   g->istep = interrupt_step(g);
 }
 
@@ -688,8 +687,6 @@ void interp_resetinterrupt(Global *g) {
 int interp_checkinterrupt(vm_State *S) {
   Global *g = G(S);
   int step;
-  g->icount += g->ipoked; /* (set aside when a hook was set) */
-  g->ipoked = 0;
   if (!g->interrupt_pending) {
     g->icount -= g->istep; /* the checks the interpreter just counted */
     if (g->icount <= 0) {

@@ -273,6 +273,7 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
     JitTrace *T = findtrace(ci_func(ci)->p, pc);
     if (T == NULL) T = findbody(ci_func(ci)->p, backedgetarget(pc));
     if (T != NULL) {
+      G(S)->jitstop = 0;
       if (S->hookmask || G(S)->interrupt_pending) return 0;
       return runtrace(S, ci, J, T);
     }
@@ -1805,10 +1806,17 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   JitTrace *X;
   IRSnap *snap;
   Global *g = G(S);
-  int sn, before = g->icount, iters;
+  int sn;
+  int64_t budget, iters;
   if (!traceroom(S, ci, J)) return 0;
+  /* without the host's callback, the budget only counts: the traces look
+  ** at jitstop for vm_interrupt and hooks (cleared before the caller's
+  ** checks of what sets it, so that none is missed) */
+  budget = g->intf != NULL ? g->icount : JIT_FREEBUDGET;
+  ex.chunk = g->intf != NULL ? 1 : INTERRUPT_POLL; /* (1: the host's count is exact) */
   ex.S = S;
-  ex.icount = &g->icount;
+  ex.budget = budget - ex.chunk;
+  ex.stop = &g->jitstop;
   ex.gcrequest = &g->gcrequest;
   ex.forced = 0;
   ex.gcstep = 0;
@@ -1819,7 +1827,8 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   snap = &X->ir.snap[sn];
   snap->count++;
   J->nexits++;
-  iters = before - g->icount; /* the back-edges of the traces charge the budget */
+  iters = budget - ex.budget; /* the back-edges of the traces */
+  if (g->intf != NULL) g->icount -= (int)iters; /* charge the host's budget */
   J->niters += (uint64_t)iters;
   buildframes(S, ci, X, (uint32_t)sn);
   /* side traces start only from exits in the trace's own frame (depth

@@ -65,12 +65,14 @@ extern const char *const jit_abortmsg[JA__MAX];
 #define JIT_PROFIT_ENTRIES 256  /* after this many entries into a trace, */
 #define JIT_PROFIT_BC 16        /* fewer bytecodes per trace run drop it */
 #define JIT_HOTEXIT 10          /* exits through a snapshot before a side trace */
+#define JIT_FREEBUDGET ((int64_t)1 << 62) /* back-edges, when no host counts them */
 
 #define JIT_MAXSPILL 192        /* spill slots per trace */
 
 /* What compiled code and jit.c share: where registers are saved around
-** calls to C helpers, the spill slots, where traces check for interrupts
-** and hooks at each loop back-edge, and the trace an exit leaves. A trace
+** calls to C helpers, the spill slots, the budget their loop back-edges
+** count against and the flag they look at for interrupts and hooks, and
+** the trace an exit leaves. A trace
 ** is called as fn(base, &ex) and returns the number of the snapshot it
 ** exits through, having written that snapshot's values into the frames;
 ** on the way it may have gone on into other traces (side traces, loops
@@ -80,8 +82,12 @@ typedef struct JitExitState {
   uint64_t gpr[16];
   uint64_t fpr[16];      /* the bits of each XMM register's low double */
   vm_State *S;
-  int *icount;           /* &G->icount: the back-edge budget (interp.c), which
-                         ** vm_sethook zeroes too */
+  int64_t budget;        /* back-edges left before traces return (the host's
+                         ** interrupt period, interp.c), but for the chunk
+                         ** they count down in a register (asm_x64.c
+                         ** budgetcheck); on return, all that is left */
+  int64_t chunk;         /* back-edges between looks at *stop */
+  volatile int *stop;    /* &G->jitstop: stop at the next back-edge */
   volatile int *gcrequest; /* &G->gcrequest: a collection waits */
   int forced;            /* set by an exit of the back-edge checks, not a guard's */
   int gcstep;            /* set by GC safe points (IRF_GCSTEP) the traces ran */

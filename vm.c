@@ -320,10 +320,7 @@ void vm_sethook(vm_State *S, vm_Hook func, int mask, int count) {
   if (mask) {
     Global *g = G(S);
     settraps(S->ci);
-    if (g->icount > 0) { /* a running trace stops at its next back-edge */
-      g->ipoked += g->icount;
-      g->icount = 0;
-    }
+    g->jitstop = 1; /* a running trace stops at its next back-edge */
   }
 }
 

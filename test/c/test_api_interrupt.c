@@ -163,11 +163,28 @@ static void test_interrupt_from_signal(void) {
   vm_close(S);
 }
 
-/* A hook set from a signal handler stops a compiled loop at its next
-** back-edge (vm_sethook zeroes the budget traces count down), and then
-** runs: this one raises an error. The budget's period is long (the loop
-** would not leave its trace for another reason), and the loop would end
-** on its own only long after. */
+/* Compiled loops look at the flag vm_interrupt sets (here without a
+** host callback: their back-edges count nothing but themselves) */
+static void test_interrupt_compiled_from_signal(void) {
+  vm_State *S = newstate_libs();
+  struct sigaction old;
+  int st;
+  alarm_soon(S, on_alarm, &old);
+  st = vm_dostring(S, "local jit = require 'jit' jit.hotloop(1) jit.on()\n"
+                      "local x = 0 while x < 1000000000000000 do x = x + 1 end return x");
+  CHECK(st == VM_ERRRUN && isinterrupted(S));
+  sigaction(SIGALRM, &old, NULL);
+  vm_settop(S, 0);
+  CHECK(vm_dostring(S, "local x = 0 for i = 1, 1000 do x = x + i end return x") == VM_OK);
+  CHECK(vm_tointeger(S, -1) == 500500);
+  vm_close(S);
+}
+
+/* A hook set from a signal handler stops a compiled loop (vm_sethook
+** raises the flag traces look at), and then runs: this one raises an
+** error. With a host budget of a long period, the traces count each
+** back-edge against it; without one, they count only to look at the flag
+** every few back-edges. The loop would end on its own only long after. */
 static int never(vm_State *S, void *ud) {
   (void)S;
   (void)ud;
@@ -186,12 +203,12 @@ static void on_alarm_hook(int sig) {
   vm_sethook(sigstate, hook_raise, VM_MASKCOUNT, 1);
 }
 
-static void test_hook_from_signal(void) {
+static void hook_from_signal(int withbudget) {
   vm_State *S = newstate_libs();
   struct sigaction old;
   int st;
   const char *msg;
-  vm_setinterrupt(S, never, NULL, 2000000000);
+  if (withbudget) vm_setinterrupt(S, never, NULL, 2000000000);
   alarm_soon(S, on_alarm_hook, &old);
   st = vm_dostring(S, "local jit = require 'jit' jit.hotloop(1) jit.on()\n"
                       "for _ = 1, 100 do end\n"
@@ -387,7 +404,9 @@ int main(void) {
   test_interrupt_from_script();
   test_interrupt_from_thread();
   test_interrupt_from_signal();
-  test_hook_from_signal();
+  test_interrupt_compiled_from_signal();
+  hook_from_signal(1);
+  hook_from_signal(0);
   test_setinterrupt();
   test_budget_coroutine();
   return check_report("test_api_interrupt");
