@@ -237,17 +237,101 @@ static int allocreg(Asm *as, Active *act, IRRef ref) {
   return newspill(as, ref);
 }
 
+static int commutes(IROp op) {
+  return op == IR_ADD || op == IR_MUL || op == IR_BAND || op == IR_BOR || op == IR_BXOR ||
+         op == IR_FADD || op == IR_FMUL;
+}
+
+/* Whether instruction ref may compute into the register of its operand
+** old: it reads nothing after writing its result (the lowerings of these
+** copy the first operand into the result first, or, when the result is
+** in the second's register, operate on it with the first), and old is
+** one operand only. */
+static int intoop(Asm *as, IRRef ref, IRRef old) {
+  const IRIns *ins = IR(ref);
+  switch (ins->op) {
+    case IR_ADD: case IR_SUB: case IR_MUL: case IR_BAND: case IR_BOR: case IR_BXOR:
+    case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV:
+      return ins->op1 != ins->op2 && (ins->op1 == old || commutes(ins->op));
+    case IR_NEG: case IR_BNOT:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+/* The loop's new values that may take over the register of the value
+** their PHI replaces, so that the back-edge has nothing to move:
+** into[new] = old, where nothing in the loop body after new reads old
+** (nor an exit there, nor the back-edge). The allocator does it if old
+** still has its register then. */
+static JitAbort phicoalesce(Asm *as, IRRef *into) {
+  IRBuf *ir = as->ir;
+  IRRef ref, n = ir->n, *last;
+  const IRSnap *end = &ir->snap[ir->ins[n - 1].snap]; /* the back-edge checks' NOP */
+  uint32_t k;
+  if (ir->loopref == REF_NONE) return JA__MAX;
+  last = (IRRef *)calloc(n + 1, sizeof(IRRef)); /* last reads in the body */
+  if (last == NULL) return JA_NOMEM;
+  for (ref = ir->loopref + 1; ref < n; ref++) {
+    IRIns *ins = IR(ref);
+    if (ir_isconst(ins->op) || isdead(as, ref)) continue;
+    if (ins->op == IR_PHI) {
+      last[ins->op2] = n;
+      continue;
+    }
+    if (ir_opmode[ins->op][0] == IRM_REF) last[ins->op1] = ref;
+    if (ir_opmode[ins->op][1] == IRM_REF) last[ins->op2] = ref;
+    if (ir_isguard(ins->op)) {
+      const IRSnap *sn = &ir->snap[ins->snap];
+      for (k = 0; k < sn->nent; k++) last[ir->snapmap[sn->mapofs + k].ref] = ref;
+    }
+  }
+  for (k = 0; k < end->nent; k++) last[ir->snapmap[end->mapofs + k].ref] = n;
+  for (ref = ir->loopref + 1; ref < n; ref++) {
+    const IRIns *phi = IR(ref);
+    IRRef old, nw;
+    if (phi->op != IR_PHI || !haspayload((IRType)phi->type)) continue;
+    old = phi->op1;
+    nw = phi->op2;
+    if (ir_isconst(IR(old)->op) || ir_isconst(IR(nw)->op) || nw <= ir->loopref || into[nw] != 0)
+      continue;
+    if (last[old] < nw || (last[old] == nw && intoop(as, nw, old)))
+      into[nw] = old;
+  }
+  free(last);
+  return JA__MAX;
+}
+
+/* Takes over old's register for ref (phicoalesce), if old has one */
+static int takeover(Asm *as, Active *act, IRRef ref, IRRef old) {
+  int i;
+  if (IR(old)->reg == REG_NONE) return 0;
+  for (i = 0; i < act->n; i++)
+    if (act->ref[i] == old) {
+      act->ref[i] = ref;
+      IR(ref)->reg = IR(old)->reg;
+      return 1;
+    }
+  return 0;
+}
+
 static JitAbort allocate(Asm *as) {
-  IRRef ref, n = as->ir->n;
+  IRRef ref, n = as->ir->n, *into;
   Active gpr, fpr;
+  JitAbort why;
   gpr.n = fpr.n = 0;
   for (ref = REF_FIRST; ref < n; ref++) {
     IRIns *ins = IR(ref);
     ins->reg = REG_NONE;
     ins->spill = 0;
   }
-  for (ref = REF_FIRST; ref < n; ref++) {
+  into = (IRRef *)calloc(n + 1, sizeof(IRRef));
+  if (into == NULL) return JA_NOMEM;
+  why = phicoalesce(as, into);
+  for (ref = REF_FIRST; ref < n && why == JA__MAX; ref++) {
     IRIns *ins = IR(ref);
+    Active *act = isfpr(ins) ? &fpr : &gpr;
     expire(as, &gpr, ref);
     expire(as, &fpr, ref);
     if (ir_isconst(ins->op) || isdead(as, ref)) continue;
@@ -260,14 +344,17 @@ static JitAbort allocate(Asm *as) {
         if (IR(fpr.ref[i])->reg != REG_NONE) mask |= 1u << (16 + IR(fpr.ref[i])->reg);
       as->livemask[ref] = mask;
     }
-    if (hasvalue(ins) && as->lastuse[ref] != 0 && !allocreg(as, isfpr(ins) ? &fpr : &gpr, ref))
-      return JA_TOO_MANY_SPILLS;
+    if (hasvalue(ins) && as->lastuse[ref] != 0 &&
+        !(into[ref] != 0 && takeover(as, act, ref, into[ref])) && !allocreg(as, act, ref))
+      why = JA_TOO_MANY_SPILLS;
     /* the result's register may have been a value's that allocreg just
-    ** spilled: restoring it after the call would overwrite the result */
+    ** spilled (or that it took over): restoring it after the call would
+    ** overwrite the result */
     if (iscall(ins) && ins->reg != REG_NONE)
       as->livemask[ref] &= ~(1u << (isfpr(ins) ? 16 + ins->reg : ins->reg));
   }
-  return JA__MAX;
+  free(into);
+  return why;
 }
 
 /* ----------------------------------------------------------------------
@@ -617,6 +704,24 @@ static void asm_tbar(Asm *as, IRRef ref) {
 static void asm_alu(Asm *as, IRRef ref, X64Alu alu) {
   IRIns *ins = IR(ref);
   int d = dst_gpr(as, ref), a = gpr_of(as, ins->op1, R_TMP);
+  if (d != a && (alu == X64_ADD || alu == X64_SUB)) { /* into another register: lea */
+    int64_t k = isk32(as, ins->op2) ? IR(ins->op2)->k.i : 0;
+    if (isk32(as, ins->op2) && fitsi32(alu == X64_ADD ? k : -k)) {
+      x64_lea(&as->mc, d, x64mem(a, (int32_t)(alu == X64_ADD ? k : -k)));
+      done_gpr(as, ref, d);
+      return;
+    }
+    if (alu == X64_ADD && !isk32(as, ins->op2)) {
+      x64_lea(&as->mc, d, x64mem_idx(a, gpr_of(as, ins->op2, R_TMP2), 1, 0));
+      done_gpr(as, ref, d);
+      return;
+    }
+  }
+  if (d != a && !isk32(as, ins->op2) && IR(ins->op2)->reg == d) { /* commutes */
+    x64_alu_rr(&as->mc, alu, d, a);
+    done_gpr(as, ref, d);
+    return;
+  }
   if (d != a) x64_mov_rr(&as->mc, d, a);
   if (isk32(as, ins->op2)) {
     x64_alu_ri(&as->mc, alu, d, (int32_t)IR(ins->op2)->k.i);
@@ -634,7 +739,8 @@ static void asm_mul(Asm *as, IRRef ref) {
     x64_imul_rri(&as->mc, d, a, (int32_t)IR(ins->op2)->k.i);
   } else {
     int b = gpr_of(as, ins->op2, R_TMP2);
-    if (d != a) x64_mov_rr(&as->mc, d, a);
+    if (b == d) b = a; /* (commutes) */
+    else if (d != a) x64_mov_rr(&as->mc, d, a);
     x64_imul_rr(&as->mc, d, b);
   }
   done_gpr(as, ref, d);
@@ -665,6 +771,11 @@ static void asm_shift(Asm *as, IRRef ref) {
 static void asm_fparith(Asm *as, IRRef ref, X64Sse op) {
   IRIns *ins = IR(ref);
   int d = dst_xmm(as, ref), a = xmm_of(as, ins->op1, X_TMP), b;
+  if (!ir_isconst(IR(ins->op2)->op) && IR(ins->op2)->reg == d) { /* (commutes) */
+    x64_sse_xx(&as->mc, op, d, a);
+    done_xmm(as, ref, d);
+    return;
+  }
   if (d != a) x64_movaps_xx(&as->mc, d, a);
   b = xmm_of(as, ins->op2, X_TMP2);
   x64_sse_xx(&as->mc, op, d, b);
@@ -949,6 +1060,18 @@ static void moveloc(Asm *as, int to, int from, IRRef k, int fp) {
   }
 }
 
+/* Whether every PHI's new value is where the next iteration wants it */
+static int phisettled(Asm *as) {
+  IRRef ref;
+  for (ref = as->ir->loopref; ref < as->ir->n; ref++) {
+    const IRIns *ins = IR(ref);
+    if (ins->op == IR_PHI && haspayload((IRType)ins->type) &&
+        (ir_isconst(IR(ins->op2)->op) || locof(as, ins->op1) != locof(as, ins->op2)))
+      return 0;
+  }
+  return 1;
+}
+
 typedef struct Move {
   int to, from; /* from < 0: constant k */
   IRRef k;
@@ -1124,7 +1247,15 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
     if (ir_opflags[ins->op] & IRF_GCSTEP) /* a collection may wait from here on */
       x64_mov32_mi(&as->mc, x64mem(R_EX, (int32_t)offsetof(JitExitState, gcstep)), 1);
   }
-  if (ir->loopref != REF_NONE) {
+  if (ir->loopref != REF_NONE && !as->collects && phisettled(as)) {
+    /* nothing to move: the budget's decrement is the loop's branch */
+    SlowCheck *c = &as->slow[as->nslow++];
+    x64_sub_ri(&as->mc, R_IC, 1);
+    x64_jcc(&as->mc, X64_CC_G, loopstart);
+    c->jcc = x64_jmp(&as->mc, NULL);
+    c->back = loopstart;
+    c->sn = IR(endguard)->snap;
+  } else if (ir->loopref != REF_NONE) {
     JitAbort why;
     budgetcheck(as, IR(endguard)->snap);
     if (as->collects) gccheck(as, IR(endguard)->snap);
