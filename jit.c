@@ -1642,7 +1642,8 @@ static void finishtrace(vm_State *S, JitState *J) {
     dumpbytecode(J, J->out);
     fprintf(J->out, "---- TRACE %llu IR %s:%d\n", (unsigned long long)T->number, src, line);
     ir_dump(&T->ir, fileout, J->out);
-    fprintf(J->out, "---- TRACE %llu mcode %zu bytes\n", (unsigned long long)T->number, T->mclen);
+    fprintf(J->out, "---- TRACE %llu mcode %zu bytes at %p\n", (unsigned long long)T->number, T->mclen,
+            (void *)T->mcode);
     asm_dump(T, J->out);
   }
   if (J->verbose)
