@@ -103,6 +103,7 @@ typedef struct Asm {
   size_t commonofs;  /* the return to jit.c */
   size_t callentryofs; /* JitTrace.callentry */
   int collects;      /* the trace has GC safe points (IRF_GCSTEP) */
+  Global *g;         /* the state's, whose nursery TNEW allocates from */
   SlowCheck slow[2]; /* the chain entry's and the back-edge's */
   int nslow;
   int oom;
@@ -652,6 +653,49 @@ static void asm_onslots(Asm *as, IRRef ref, const void *fn) {
   saveregs(as, mask, 1);
 }
 
+/* TNEW of an empty table: the nursery's bump allocation inline (as
+** gc_newyoung and tab_new do it), the call when the nursery's top (or a
+** sample point, or stress mode) is in the way, and for sized tables. */
+static void asm_tnew(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  Global *g = as->g;
+  uint8_t *slow, *join;
+  int d;
+#define GOFS(f) ((int32_t)((char *)&g->f - (char *)&g->nursery_free))
+  if (ins->op1 != 0 || ins->op2 != 0) {
+    asm_callint(as, ref, (const void *)jit_tnew, 1);
+    return;
+  }
+  x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)&g->nursery_free);
+  x64_mov_rm(&as->mc, R_TMP, x64mem(R_TMP3, 0));
+  x64_lea(&as->mc, R_TMP2, x64mem(R_TMP, (int32_t)sizeof(Table)));
+  x64_alu_rm(&as->mc, X64_CMP, R_TMP2, x64mem(R_TMP3, GOFS(nursery_top)));
+  slow = x64_jcc(&as->mc, X64_CC_A, NULL);
+  x64_mov_mr(&as->mc, x64mem(R_TMP3, 0), R_TMP2);
+  /* the header: tt, gcflags 0 (young), u8 (no metamethods known), u8b
+  ** (no hash part), id; then the table's fields, but for the dirty range */
+  x64_mov32_rm(&as->mc, R_TMP2, x64mem(R_TMP3, GOFS(next_id)));
+  x64_mov32_mr(&as->mc, x64mem(R_TMP, (int32_t)offsetof(Table, id)), R_TMP2);
+  x64_alu32_mi(&as->mc, X64_ADD, x64mem(R_TMP3, GOFS(next_id)), 1);
+  x64_mov32_mi(&as->mc, x64mem(R_TMP, 0), (int32_t)(T_TABLE | (uint32_t)maskflags << 16));
+  x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)tab_dummynode());
+  x64_mov_mr(&as->mc, x64mem(R_TMP, (int32_t)offsetof(Table, node)), R_TMP3);
+  x64_xor32_rr(&as->mc, R_TMP2, R_TMP2);
+  x64_mov_mr(&as->mc, x64mem(R_TMP, (int32_t)offsetof(Table, gcnext)), R_TMP2);
+  x64_mov_mr(&as->mc, x64mem(R_TMP, (int32_t)offsetof(Table, asize)), R_TMP2); /* and alimit */
+  x64_mov_mr(&as->mc, x64mem(R_TMP, (int32_t)offsetof(Table, lastfree)), R_TMP2);
+  x64_mov_mr(&as->mc, x64mem(R_TMP, (int32_t)offsetof(Table, array)), R_TMP2);
+  x64_mov_mr(&as->mc, x64mem(R_TMP, (int32_t)offsetof(Table, metatable)), R_TMP2);
+  d = dst_gpr(as, ref);
+  if (d != R_TMP) x64_mov_rr(&as->mc, d, R_TMP);
+  done_gpr(as, ref, d);
+  join = x64_jmp(&as->mc, NULL);
+  if (slow != NULL) x64_patch_rel32(slow, as->mc.p);
+  asm_callint(as, ref, (const void *)jit_tnew, 1);
+  if (join != NULL) x64_patch_rel32(join, as->mc.p);
+#undef GOFS
+}
+
 /* TSLOT of an integer key: inside the array part, the slot's address is
 ** computed inline (an append loop's stores, once the array has grown);
 ** else the call finds or inserts the key */
@@ -742,6 +786,41 @@ static void asm_mul(Asm *as, IRRef ref) {
     if (b == d) b = a; /* (commutes) */
     else if (d != a) x64_mov_rr(&as->mc, d, a);
     x64_imul_rr(&as->mc, d, b);
+  }
+  done_gpr(as, ref, d);
+}
+
+/* IDIV and MOD (Lua's, rounding toward minus infinity) by a constant
+** other than 0 and -1 (where idiv would trap: the calls decide), inline:
+** idiv truncates, so when the remainder is not 0 and its sign is not the
+** divisor's, the quotient is one less and the remainder k more. */
+static void asm_divmod(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  const IRIns *k = IR(ins->op2);
+  int a, d;
+  X64CC off;
+  if (k->op != IR_KINT || k->k.i == 0 || k->k.i == -1) {
+    asm_callint(as, ref, ins->op == IR_MOD ? (const void *)jit_imod : (const void *)jit_idiv, 0);
+    return;
+  }
+  off = k->k.i > 0 ? X64_CC_S : X64_CC_G; /* the remainder's sign is not k's */
+  a = gpr_of(as, ins->op1, R_TMP);
+  if (a != R_TMP) x64_mov_rr(&as->mc, R_TMP, a);
+  x64_cqo(&as->mc);
+  x64_mov_ri(&as->mc, R_TMP3, k->k.i);
+  x64_idiv(&as->mc, R_TMP3); /* RAX quotient, RDX remainder */
+  if (ins->op == IR_MOD) {
+    x64_add_rr(&as->mc, R_TMP3, R_TMP2); /* k + remainder */
+    x64_test_rr(&as->mc, R_TMP2, R_TMP2);
+    x64_cmov_rr(&as->mc, off, R_TMP2, R_TMP3);
+    d = dst_gpr(as, ref);
+    x64_mov_rr(&as->mc, d, R_TMP2);
+  } else {
+    x64_lea(&as->mc, R_TMP3, x64mem(R_TMP, -1));
+    x64_test_rr(&as->mc, R_TMP2, R_TMP2);
+    x64_cmov_rr(&as->mc, off, R_TMP, R_TMP3);
+    d = dst_gpr(as, ref);
+    if (d != R_TMP) x64_mov_rr(&as->mc, d, R_TMP);
   }
   done_gpr(as, ref, d);
 }
@@ -892,9 +971,8 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       done_gpr(as, ref, d);
       break;
     }
-    case IR_IDIV: asm_callint(as, ref, (const void *)jit_idiv, 0); break;
+    case IR_IDIV: case IR_MOD: asm_divmod(as, ref); break;
     case IR_UDIV: asm_callint(as, ref, (const void *)jit_udiv, 0); break;
-    case IR_MOD: asm_callint(as, ref, (const void *)jit_imod, 0); break;
     case IR_SHL: case IR_SHR: asm_shift(as, ref); break;
     case IR_FADD: asm_fparith(as, ref, X64_ADDSD); break;
     case IR_FSUB: asm_fparith(as, ref, X64_SUBSD); break;
@@ -997,7 +1075,7 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       break;
     }
     case IR_TBAR: asm_tbar(as, ref); break;
-    case IR_TNEW: asm_callint(as, ref, (const void *)jit_tnew, 1); break;
+    case IR_TNEW: asm_tnew(as, ref); break;
     case IR_SSTORE: storevalue(as, R_BASE, (int32_t)ins->op1 * TV_SIZE, ins->op2); break;
     case IR_CAT: asm_onslots(as, ref, (const void *)jit_cat); break;
     case IR_CALLC: asm_onslots(as, ref, (const void *)jit_callc); break;
@@ -1319,9 +1397,9 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   size_t size = ((size_t)T->ir.n * 48 + (size_t)T->ir.nsnap * 24 + (size_t)T->ir.nsnapmap * 16 + 1024 +
                  page - 1) & ~(page - 1);
   IRRef endguard;
-  (void)J;
   memset(&as, 0, sizeof(as));
   as.ir = &T->ir;
+  as.g = G(J->thread);
   /* the back-edge checks are guards of their own, on the end snapshot */
   endguard = ir_append(&T->ir, IR_NOP, IRT_VOID, 0, 0);
   if (endguard == REF_NONE) return JA_NOMEM;
