@@ -281,6 +281,7 @@ typedef struct SnapFrame {
   uint32_t retpc;     /* the caller's pc after the call */
   uint16_t funcslot;
   int16_t nresults;   /* the call's wanted results */
+  int32_t nextra;     /* a vararg function's extra arguments (below funcslot) */
 } SnapFrame;
 
 typedef struct IRSnap {

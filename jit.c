@@ -323,6 +323,7 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
   J->frame[0].base = 0;
   J->frame[0].fn = REF_NONE;
   J->frame[0].frameofs = 0;
+  J->frame[0].moved = 0;
   S->hookmask |= VM_MASKJIT; /* called functions trap too */
   J->startpc = pc;
   J->startpt = pt;
@@ -760,22 +761,36 @@ static int pushframes(JitState *J) {
 ** the slot holds a closure of the same prototype and goes on recording in
 ** the callee's frame (jit_record sees its instructions: VM_MASKJIT makes
 ** it trap). Its arguments are the caller's slots above a; parameters
-** without one are nil, as the interpreter's entry makes them. */
+** without one are nil, as the interpreter's entry makes them. A vararg
+** function's frame is where its VARARGPREP moves it (interp.c
+** adjustvarargs): the function and its parameters above all arguments,
+** the extra ones left below (the number is the call's: a constant). */
 static void inlinecall(Rec *r, int a, int nargs, int nres) {
   JitState *J = r->J;
   LClosure *cl = clLvalue(s2v(r->base + a));
   Proto *p = cl->p;
   JitFrame *f;
   IRRef fn, proto;
-  int k, newbase = framebase(J) + a + 1;
-  if (p->is_vararg) { r->abort = JA_NYI_VARARG; return; }
+  int k, newbase = framebase(J) + a + 1, moved = 0, nfix = p->numparams;
   if (J->depth >= JIT_MAXDEPTH) { r->abort = JA_TOO_DEEP; return; }
-  if (newbase + p->maxstacksize >= JIT_MAXSLOTS) { r->abort = JA_TOO_DEEP; return; }
+  if (p->is_vararg) moved = (nargs > nfix ? nargs : nfix) + 1;
+  if (newbase + moved + p->maxstacksize >= JIT_MAXSLOTS) { r->abort = JA_TOO_DEEP; return; }
   fn = getslot(J, r->base, a);
   proto = emit(r, IR_FLOAD, IRT_PTR, fn, IRFL_FUNC_PROTO);
   emit(r, IR_EQ, IRT_VOID, proto, ir_kptr(&J->ir, p));
-  for (k = nargs; k < p->numparams; k++) setslot(J, a + 1 + k, ir_kpri(&J->ir, IRT_NIL));
+  for (k = nargs; k < nfix; k++) setslot(J, a + 1 + k, ir_kpri(&J->ir, IRT_NIL));
+  if (moved) {
+    int top = a + moved; /* the function's new slot */
+    setslot(J, top, fn);
+    for (k = 0; k < nfix; k++) {
+      setslot(J, top + 1 + k, k < nargs ? getslot(J, r->base, a + 1 + k) : ir_kpri(&J->ir, IRT_NIL));
+      setslot(J, a + 1 + k, ir_kpri(&J->ir, IRT_NIL));
+    }
+    newbase += moved;
+  }
   f = &J->frame[++J->depth];
+  f->moved = moved;
+  f->snap.nextra = moved ? moved - 1 - nfix : 0;
   f->ci = NULL; /* the callee's frame is not there yet */
   f->pt = p;
   f->base = newbase;
@@ -921,7 +936,29 @@ static int ccallable(int id, const TValue *args, int nargs) {
   }
 }
 
-static void recordcall(Rec *r) {
+/* select('#', ...) and select(n, ...) for n >= 1: the count of the
+** arguments is the call's (a constant; the varargs' when they come from
+** VARARG), so '#' must be a constant (LOADK's) and n is guarded. */
+static void selectcall(Rec *r, int a, int nargs, int want) {
+  JitState *J = r->J;
+  const TValue *n = s2v(r->base + a + 1);
+  IRRef sel, vals[JIT_MAXSLOTS];
+  int k, cnt = 0;
+  if (nargs < 1) { r->abort = JA_NYI_CALL; return; } /* the error, by the interpreter */
+  sel = getslot(J, r->base, a + 1);
+  if (ttisstring(n) && tsslen(tsvalue(n)) == 1 && getstr(tsvalue(n))[0] == '#') {
+    if (J->ir.ins[sel].op != IR_KGC) { r->abort = JA_NYI_CALL; return; }
+    vals[0] = ir_kint(&J->ir, nargs - 1);
+    placeresults(J, framebase(J) + a, vals, 1, want);
+    return;
+  }
+  if (!ttisinteger(n) || ivalue(n) < 1) { r->abort = JA_NYI_CALL; return; }
+  emit(r, IR_EQ, IRT_VOID, sel, ir_kint(&J->ir, ivalue(n)));
+  for (k = (int)ivalue(n); k < nargs; k++) vals[cnt++] = getslot(J, r->base, a + 1 + k);
+  placeresults(J, framebase(J) + a, vals, cnt, want);
+}
+
+static void recordcall(Rec *r, int want) {
   JitState *J = r->J;
   Instruction i = r->i;
   int a = GETARG_A(i), nargs = GETARG_B(i) - 1;
@@ -932,7 +969,7 @@ static void recordcall(Rec *r) {
   }
   J->multres = -1;
   if (ttisLclosure(fv)) {
-    inlinecall(r, a, nargs, GETARG_C(i) - 1);
+    inlinecall(r, a, nargs, want);
   } else if (ttislcf(fv)) {
     int id, f;
     IRRef fn, res;
@@ -947,16 +984,20 @@ static void recordcall(Rec *r) {
       res3[0] = ir_klcf(&J->ir, (void *)baselib_ipairsaux);
       res3[1] = getslot(J, r->base, a + 1);
       res3[2] = ir_kint(&J->ir, 0);
-      placeresults(J, framebase(J) + a, res3, 3, GETARG_C(i) - 1);
+      placeresults(J, framebase(J) + a, res3, 3, want);
+      return;
+    }
+    if (id == JB_SELECT) {
+      selectcall(r, a, nargs, want);
       return;
     }
     if (id < JB__MAX && ccallable(id, s2v(r->base + a + 1), nargs)) {
-      if (GETARG_C(i) != 2) { r->abort = JA_NYI_CALL; return; } /* one result */
+      if (want != 1) { r->abort = JA_NYI_CALL; return; } /* one result */
       ccode(r, IR_CALLC, a, 1 + nargs, (IRRef)nargs);
       return;
     }
     res = id < JB__MAX ? builtin(r, id, a, nargs) : mathcall(r, (IRFpm)f, a, nargs);
-    if (res != REF_NONE) placeresults(J, framebase(J) + a, &res, 1, GETARG_C(i) - 1);
+    if (res != REF_NONE) placeresults(J, framebase(J) + a, &res, 1, want);
   } else {
     r->abort = JA_NYI_CALL;
   }
@@ -993,7 +1034,7 @@ static void returnbelow(Rec *r, int a, int n) {
   J->maxslot = J->frame[0].pt->maxstacksize;
   if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
   {
-    SnapFrame q = {J->frame[0].pt, 0, 0, 0};
+    SnapFrame q = {J->frame[0].pt, 0, 0, 0, 0};
     if (ir_addframes(&J->ir, &q, 1) == UINT32_MAX) { r->abort = JA_NOMEM; return; }
   }
   J->frame[0].frameofs = 0;
@@ -1009,21 +1050,25 @@ static void recordreturn(Rec *r, int a, int n) {
   JitState *J = r->J;
   JitFrame *f = &J->frame[J->depth];
   IRRef vals[JIT_MAXSLOTS];
-  int want = f->snap.nresults, k, s;
+  int want = f->snap.nresults, k, s, func = f->base - 1 - f->moved;
   if (J->depth == 0) {
     returnbelow(r, a, n);
     return;
   }
-  if (n < 0) { r->abort = JA_NYI_CALL; return; }
+  if (n < 0) { /* up to the top: the results of a call or VARARG before */
+    if (J->multres < framebase(J) + a) { r->abort = JA_NYI_CALL; return; }
+    n = J->multres - (framebase(J) + a);
+  }
+  J->multres = -1;
   if (want >= 0 && n > want) n = want; /* the rest are dropped */
   for (k = 0; k < n; k++) vals[k] = getslot(J, r->base, a + k);
-  for (s = f->base; s < J->maxslot; s++) {
+  for (s = func + 1; s < J->maxslot; s++) {
     J->slot[s] = REF_NONE;
     J->written[s] = 0;
   }
   J->lastpc = J->frame[J->depth - 1].pt->code + f->snap.retpc - 1; /* the call */
   J->depth--;
-  placeresults(J, f->base - 1, vals, n, want);
+  placeresults(J, func, vals, n, want);
 }
 
 /* A numeric for loop over floats (any of its values a float, and not
@@ -1243,13 +1288,38 @@ static void recordins(Rec *r) {
       break;
     }
     case OP_TFORCALL: tforcall(r, r->pc); break;
-    case OP_CALL: recordcall(r); break;
+    case OP_CALL: recordcall(r, GETARG_C(i) - 1); break;
+    case OP_TAILCALL: /* of a library function, in an inlined call: the call, then the return */
+      if (GETARG_k(i) || J->depth == 0 || !ttislcf(s2v(base + a))) {
+        r->abort = JA_NYI_BC;
+        break;
+      }
+      recordcall(r, -1);
+      if (r->abort == JA__MAX) recordreturn(r, a, -1);
+      break;
     case OP_RETURN0: recordreturn(r, a, 0); break;
     case OP_RETURN1: recordreturn(r, a, 1); break;
-    case OP_RETURN:
-      if (GETARG_k(i) || GETARG_C(i)) r->abort = JA_NYI_BC; /* upvalues to close; vararg */
+    case OP_RETURN: /* (C: a vararg function's, which moves its frame back) */
+      if (GETARG_k(i) || (GETARG_C(i) && J->depth == 0)) r->abort = JA_NYI_BC; /* upvalues to close */
       else recordreturn(r, a, GETARG_B(i) - 1);
       break;
+    case OP_LOADNIL: {
+      int k;
+      for (k = 0; k <= GETARG_B(i); k++) setslot(J, a + k, ir_kpri(&J->ir, IRT_NIL));
+      break;
+    }
+    case OP_VARARGPREP: break; /* (the call's recording moved the frame) */
+    case OP_VARARG: { /* C - 1 values (C = 0: all) from the extra arguments */
+      int nextra = J->frame[J->depth].snap.nextra, want = GETARG_C(i) - 1, k;
+      if (J->depth == 0) { r->abort = JA_NYI_VARARG; break; }
+      if (want < 0) {
+        want = nextra;
+        J->multres = framebase(J) + a + nextra;
+      }
+      for (k = 0; k < want; k++) /* (they sit below the function's slot, -1) */
+        setslot(J, a + k, k < nextra ? getslot(J, r->base, k - 1 - nextra) : ir_kpri(&J->ir, IRT_NIL));
+      break;
+    }
     case OP_GETUPVAL: setslot(J, a, getupval(r, GETARG_B(i))); break;
     case OP_SETUPVAL: {
       int s;
@@ -1749,6 +1819,7 @@ static CallInfo *buildframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint3
     ci->u.l.savedpc = pt->code + f->retpc;
     pt = (const Proto *)f->pt;
     callee->func = base + f->funcslot;
+    callee->u.l.nextraargs = f->nextra;
     callee->nresults = f->nresults;
     callee->callstatus = 0;
     callee->top = callee->func + 1 + pt->maxstacksize;

@@ -160,7 +160,7 @@ typedef struct JitPenalty {
   X(TYPE, baselib_funcs, "type") X(IPAIRS, baselib_funcs, "ipairs") \
   X(STRING_SUB, stringlib_funcs, "sub") X(STRING_UPPER, stringlib_funcs, "upper") \
   X(STRING_LOWER, stringlib_funcs, "lower") X(STRING_REP, stringlib_funcs, "rep") \
-  X(STRING_CHAR, stringlib_funcs, "char")
+  X(STRING_CHAR, stringlib_funcs, "char") X(SELECT, baselib_funcs, "select")
 /* and the math functions of ir.h's IRFPMS (FMATH), found by their names */
 typedef enum JitBuiltin {
 #define JB_ENUM(id, lib, name) JB_##id,
@@ -178,6 +178,8 @@ typedef struct JitFrame {
   IRRef fn;              /* its closure (depth 0: REF_NONE, the FUNC) */
   uint32_t frameofs;     /* its snapshots' frame stack (IRBuf.frames) */
   SnapFrame snap;        /* how snapshots describe it (depth >= 1) */
+  int moved;             /* a vararg function's: VARARGPREP moved it up this
+                         ** many slots (its arguments and the function) */
 } JitFrame;
 
 /* One recorded instruction, for -jdump's bytecode listing */
