@@ -1303,11 +1303,6 @@ static void recordins(Rec *r) {
       if (GETARG_k(i) || (GETARG_C(i) && J->depth == 0)) r->abort = JA_NYI_BC; /* upvalues to close */
       else recordreturn(r, a, GETARG_B(i) - 1);
       break;
-    case OP_LOADNIL: {
-      int k;
-      for (k = 0; k <= GETARG_B(i); k++) setslot(J, a + k, ir_kpri(&J->ir, IRT_NIL));
-      break;
-    }
     case OP_VARARGPREP: break; /* (the call's recording moved the frame) */
     case OP_VARARG: { /* C - 1 values (C = 0: all) from the extra arguments */
       int nextra = J->frame[J->depth].snap.nextra, want = GETARG_C(i) - 1, k;
