@@ -104,7 +104,7 @@ typedef struct Asm {
   size_t callentryofs; /* JitTrace.callentry */
   int collects;      /* the trace has GC safe points (IRF_GCSTEP) */
   Global *g;         /* the state's, whose nursery TNEW allocates from */
-  SlowCheck slow[2]; /* the chain entry's and the back-edge's */
+  SlowCheck slow[2]; /* the chain entry's and the back-edge's (budgetcheck) */
   int nslow;
   int oom;
 } Asm;
@@ -653,14 +653,26 @@ static void asm_onslots(Asm *as, IRRef ref, const void *fn) {
   saveregs(as, mask, 1);
 }
 
+/* The end of an inline fast path that left ref's value in R_TMP, then
+** the call fn(S, op1, op2) that the path's jump `slow` goes to instead */
+static void inlineorcall(Asm *as, IRRef ref, uint8_t *slow, const void *fn) {
+  int d = dst_gpr(as, ref);
+  uint8_t *done;
+  if (d != R_TMP) x64_mov_rr(&as->mc, d, R_TMP);
+  done_gpr(as, ref, d);
+  done = x64_jmp(&as->mc, NULL);
+  if (slow != NULL) x64_patch_rel32(slow, as->mc.p);
+  asm_callint(as, ref, fn, 1);
+  if (done != NULL) x64_patch_rel32(done, as->mc.p);
+}
+
 /* TNEW of an empty table: the nursery's bump allocation inline (as
 ** gc_newyoung and tab_new do it), the call when the nursery's top (or a
 ** sample point, or stress mode) is in the way, and for sized tables. */
 static void asm_tnew(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
   Global *g = as->g;
-  uint8_t *slow, *join;
-  int d;
+  uint8_t *slow;
 #define GOFS(f) ((int32_t)((char *)&g->f - (char *)&g->nursery_free))
   if (ins->op1 != 0 || ins->op2 != 0) {
     asm_callint(as, ref, (const void *)jit_tnew, 1);
@@ -686,13 +698,7 @@ static void asm_tnew(Asm *as, IRRef ref) {
   x64_mov_mr(&as->mc, x64mem(R_TMP, (int32_t)offsetof(Table, lastfree)), R_TMP2);
   x64_mov_mr(&as->mc, x64mem(R_TMP, (int32_t)offsetof(Table, array)), R_TMP2);
   x64_mov_mr(&as->mc, x64mem(R_TMP, (int32_t)offsetof(Table, metatable)), R_TMP2);
-  d = dst_gpr(as, ref);
-  if (d != R_TMP) x64_mov_rr(&as->mc, d, R_TMP);
-  done_gpr(as, ref, d);
-  join = x64_jmp(&as->mc, NULL);
-  if (slow != NULL) x64_patch_rel32(slow, as->mc.p);
-  asm_callint(as, ref, (const void *)jit_tnew, 1);
-  if (join != NULL) x64_patch_rel32(join, as->mc.p);
+  inlineorcall(as, ref, slow, (const void *)jit_tnew);
 #undef GOFS
 }
 
@@ -701,21 +707,15 @@ static void asm_tnew(Asm *as, IRRef ref) {
 ** else the call finds or inserts the key */
 static void asm_tslotint(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
-  int d = dst_gpr(as, ref);
   int t = gpr_of(as, ins->op1, R_TMP3);
-  uint8_t *slow, *done;
+  uint8_t *slow;
   x64_lea(&as->mc, R_TMP, x64mem(gpr_of(as, ins->op2, R_TMP2), -1));
   x64_mov32_rm(&as->mc, R_TMP2, x64mem(t, (int32_t)offsetof(Table, asize)));
   x64_cmp_rr(&as->mc, R_TMP, R_TMP2);
   slow = x64_jcc(&as->mc, X64_CC_AE, NULL);
   x64_shl_ri(&as->mc, R_TMP, 4);
   x64_add_rm(&as->mc, R_TMP, x64mem(t, (int32_t)offsetof(Table, array)));
-  if (d != R_TMP) x64_mov_rr(&as->mc, d, R_TMP);
-  done_gpr(as, ref, d);
-  done = x64_jmp(&as->mc, NULL);
-  if (slow != NULL) x64_patch_rel32(slow, as->mc.p);
-  asm_callint(as, ref, (const void *)jit_tslotint, 1);
-  if (done != NULL) x64_patch_rel32(done, as->mc.p);
+  inlineorcall(as, ref, slow, (const void *)jit_tslotint);
 }
 
 /* The table barrier: only an old table not yet remembered needs the call */
@@ -748,26 +748,24 @@ static void asm_tbar(Asm *as, IRRef ref) {
 static void asm_alu(Asm *as, IRRef ref, X64Alu alu) {
   IRIns *ins = IR(ref);
   int d = dst_gpr(as, ref), a = gpr_of(as, ins->op1, R_TMP);
+  int k32 = isk32(as, ins->op2);
   if (d != a && (alu == X64_ADD || alu == X64_SUB)) { /* into another register: lea */
-    int64_t k = isk32(as, ins->op2) ? IR(ins->op2)->k.i : 0;
-    if (isk32(as, ins->op2) && fitsi32(alu == X64_ADD ? k : -k)) {
-      x64_lea(&as->mc, d, x64mem(a, (int32_t)(alu == X64_ADD ? k : -k)));
-      done_gpr(as, ref, d);
-      return;
-    }
-    if (alu == X64_ADD && !isk32(as, ins->op2)) {
-      x64_lea(&as->mc, d, x64mem_idx(a, gpr_of(as, ins->op2, R_TMP2), 1, 0));
+    int64_t k = k32 ? IR(ins->op2)->k.i : 0;
+    if (alu == X64_SUB) k = -k;
+    if (k32 ? fitsi32(k) : alu == X64_ADD) {
+      x64_lea(&as->mc, d, k32 ? x64mem(a, (int32_t)k) : x64mem_idx(a, gpr_of(as, ins->op2, R_TMP2), 1, 0));
       done_gpr(as, ref, d);
       return;
     }
   }
-  if (d != a && !isk32(as, ins->op2) && IR(ins->op2)->reg == d) { /* commutes */
+  if (d != a && !k32 && alu != X64_SUB && IR(ins->op2)->reg == d) {
+    /* into the second operand's register (phicoalesce): it commutes */
     x64_alu_rr(&as->mc, alu, d, a);
     done_gpr(as, ref, d);
     return;
   }
   if (d != a) x64_mov_rr(&as->mc, d, a);
-  if (isk32(as, ins->op2)) {
+  if (k32) {
     x64_alu_ri(&as->mc, alu, d, (int32_t)IR(ins->op2)->k.i);
   } else {
     int b = gpr_of(as, ins->op2, R_TMP2);
@@ -850,7 +848,8 @@ static void asm_shift(Asm *as, IRRef ref) {
 static void asm_fparith(Asm *as, IRRef ref, X64Sse op) {
   IRIns *ins = IR(ref);
   int d = dst_xmm(as, ref), a = xmm_of(as, ins->op1, X_TMP), b;
-  if (!ir_isconst(IR(ins->op2)->op) && IR(ins->op2)->reg == d) { /* (commutes) */
+  if ((op == X64_ADDSD || op == X64_MULSD) && !ir_isconst(IR(ins->op2)->op) && IR(ins->op2)->reg == d) {
+    /* into the second operand's register (phicoalesce): it commutes */
     x64_sse_xx(&as->mc, op, d, a);
     done_xmm(as, ref, d);
     return;
@@ -1234,12 +1233,18 @@ static void exitcode(Asm *as, JitTrace *T) {
 ** (budgetslow, out of line) exits through snapshot sn if the flag
 ** vm_interrupt and vm_sethook set is up, else takes the next chunk, or
 ** exits if there is none: R_IC + ex->budget is always what is left. */
-static void budgetcheck(Asm *as, uint32_t sn) {
+static void slowpath(Asm *as, uint8_t *jump, uint8_t *back, uint32_t sn) {
   SlowCheck *c = &as->slow[as->nslow++];
-  x64_sub_ri(&as->mc, R_IC, 1);
-  c->jcc = x64_jcc(&as->mc, X64_CC_LE, NULL);
-  c->back = as->mc.p;
+  c->jcc = jump;
+  c->back = back;
   c->sn = sn;
+}
+
+static void budgetcheck(Asm *as, uint32_t sn) {
+  uint8_t *jump;
+  x64_sub_ri(&as->mc, R_IC, 1);
+  jump = x64_jcc(&as->mc, X64_CC_LE, NULL);
+  slowpath(as, jump, as->mc.p, sn);
 }
 
 static void budgetslow(Asm *as) {
@@ -1327,12 +1332,9 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   }
   if (ir->loopref != REF_NONE && !as->collects && phisettled(as)) {
     /* nothing to move: the budget's decrement is the loop's branch */
-    SlowCheck *c = &as->slow[as->nslow++];
     x64_sub_ri(&as->mc, R_IC, 1);
     x64_jcc(&as->mc, X64_CC_G, loopstart);
-    c->jcc = x64_jmp(&as->mc, NULL);
-    c->back = loopstart;
-    c->sn = IR(endguard)->snap;
+    slowpath(as, x64_jmp(&as->mc, NULL), loopstart, IR(endguard)->snap);
   } else if (ir->loopref != REF_NONE) {
     JitAbort why;
     budgetcheck(as, IR(endguard)->snap);
@@ -1370,7 +1372,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
     as->callentryofs = (size_t)(as->mc.p - as->mc.start);
     x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
     x64_mov_ri(&as->mc, X64_RSI, (int64_t)(uintptr_t)T);
-    saveregs(as, 0, 0);
+    saveregs(as, 0, 0); /* (R_IC) */
     callfn(as, (const void *)jit_callframes);
     saveregs(as, 0, 1);
     x64_test_rr(&as->mc, X64_RAX, X64_RAX);

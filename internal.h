@@ -549,7 +549,7 @@ typedef struct Global {
   int istep;
   int iperiod;
   /* set by vm_interrupt and vm_sethook (any thread, signal handlers): a
-  ** running trace stops at its next back-edge (jit.c runtrace clears it
+  ** running trace stops at its next back-edge (jit_backedge clears it
   ** before it enters one) */
   volatile int jitstop;
   volatile int interrupt_pending; /* set by vm_interrupt (any thread, signal handlers):

@@ -323,7 +323,6 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
   J->frame[0].base = 0;
   J->frame[0].fn = REF_NONE;
   J->frame[0].frameofs = 0;
-  J->frame[0].moved = 0;
   S->hookmask |= VM_MASKJIT; /* called functions trap too */
   J->startpc = pc;
   J->startpt = pt;
@@ -789,7 +788,6 @@ static void inlinecall(Rec *r, int a, int nargs, int nres) {
     newbase += moved;
   }
   f = &J->frame[++J->depth];
-  f->moved = moved;
   f->snap.nextra = moved ? moved - 1 - nfix : 0;
   f->ci = NULL; /* the callee's frame is not there yet */
   f->pt = p;
@@ -1043,6 +1041,12 @@ static void returnbelow(Rec *r, int a, int n) {
   placeresults(J, funcslot, vals, n, want);
 }
 
+/* How many slots VARARGPREP moved inlined frame f up (its arguments and
+** the function): 0 unless it is a vararg function's */
+static int framemoved(const JitFrame *f) {
+  return f->pt->is_vararg ? f->snap.nextra + f->pt->numparams + 1 : 0;
+}
+
 /* An inlined function returns the n values from its slot a: they go
 ** where the call wanted them (missing ones nil), and the callee's slots
 ** are forgotten: no snapshot restores them. */
@@ -1050,11 +1054,12 @@ static void recordreturn(Rec *r, int a, int n) {
   JitState *J = r->J;
   JitFrame *f = &J->frame[J->depth];
   IRRef vals[JIT_MAXSLOTS];
-  int want = f->snap.nresults, k, s, func = f->base - 1 - f->moved;
+  int want = f->snap.nresults, k, s, func;
   if (J->depth == 0) {
     returnbelow(r, a, n);
     return;
   }
+  func = f->base - 1 - framemoved(f);
   if (n < 0) { /* up to the top: the results of a call or VARARG before */
     if (J->multres < framebase(J) + a) { r->abort = JA_NYI_CALL; return; }
     n = J->multres - (framebase(J) + a);

@@ -178,8 +178,6 @@ typedef struct JitFrame {
   IRRef fn;              /* its closure (depth 0: REF_NONE, the FUNC) */
   uint32_t frameofs;     /* its snapshots' frame stack (IRBuf.frames) */
   SnapFrame snap;        /* how snapshots describe it (depth >= 1) */
-  int moved;             /* a vararg function's: VARARGPREP moved it up this
-                         ** many slots (its arguments and the function) */
 } JitFrame;
 
 /* One recorded instruction, for -jdump's bytecode listing */
