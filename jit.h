@@ -2,8 +2,10 @@
 ** jit.h — the tracing JIT's state and its interface to the interpreter.
 **
 ** The interpreter (interp.c) counts loop back-edges in its interrupt
-** check's slow path, which while the JIT is on runs at every 8th back-edge
-** or so (a sample), so with the JIT off counting costs nothing. A loop with
+** check's slow path, which while the JIT is on runs at every 32nd back-edge
+** or function entry or so (a sample), so with the JIT off counting costs
+** nothing and with it on, code without traces runs about 0.6% more
+** instructions (every 8th: 3%, fib and closure_oop). A loop with
 ** a compiled trace has its loop instruction changed to a J form
 ** (opcodes.h), whose check comes at once: the trace runs from the first
 ** back-edge on. When a loop's counter runs out,
@@ -55,7 +57,7 @@ extern const char *const jit_abortmsg[JA__MAX];
 
 #define JIT_HOTSIZE 64          /* hashed hot counters */
 #define JIT_HOTLOOP_DEFAULT 56  /* back-edges before recording starts */
-#define JIT_SAMPLESTEP 8        /* while on, every 8th back-edge is seen (at most) */
+#define JIT_SAMPLESTEP 32        /* while on, every 32nd back-edge is seen (at most) */
 #define JIT_MAXSLOTS 256        /* frame slots a trace may touch */
 #define JIT_MAXDEPTH 8          /* calls inlined into one another */
 #define JIT_MAXUNROLL 4         /* back-edges of inner loops without a trace followed */
