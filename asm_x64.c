@@ -104,6 +104,7 @@ typedef struct Asm {
   size_t callentryofs; /* JitTrace.callentry */
   int collects;      /* the trace has GC safe points (IRF_GCSTEP) */
   Global *g;         /* the state's, whose nursery TNEW allocates from */
+  const JitTrace *parent; /* a side trace's: where its PVALs are */
   SlowCheck slow[2]; /* the chain entry's and the back-edge's (budgetcheck) */
   int nslow;
   int oom;
@@ -225,8 +226,10 @@ static int allocreg(Asm *as, Active *act, IRRef ref) {
       return 1;
     }
   }
-  for (i = 0; i < act->n; i++)
+  for (i = 0; i < act->n; i++) {
+    if (IR(act->ref[i])->op == IR_PVAL) continue; /* its place is the parent's */
     if (victim < 0 || as->lastuse[act->ref[i]] > as->lastuse[act->ref[victim]]) victim = i;
+  }
   if (victim >= 0 && as->lastuse[act->ref[victim]] > as->lastuse[ref]) {
     IRIns *v = IR(act->ref[victim]);
     ins->reg = v->reg;
@@ -317,11 +320,24 @@ static int takeover(Asm *as, Active *act, IRRef ref, IRRef old) {
   return 0;
 }
 
+/* A value inherited from the parent (PVAL) stays where the parent's exit
+** left it: in its register, which is taken until its last use here, or
+** its spill slot (a side trace's own spill slots come after those of
+** its ancestors). PVALs come first in a trace: their registers are free. */
+static void inherited(Asm *as, Active *act, IRRef ref) {
+  IRIns *ins = IR(ref);
+  const IRIns *p = &as->parent->ir.ins[ins->op1];
+  ins->reg = p->reg;
+  ins->spill = p->spill;
+  if (ins->reg != REG_NONE) act->ref[act->n++] = ref;
+}
+
 static JitAbort allocate(Asm *as) {
   IRRef ref, n = as->ir->n, *into;
   Active gpr, fpr;
   JitAbort why;
   gpr.n = fpr.n = 0;
+  as->nspill = as->parent != NULL ? as->parent->nspill : 0;
   for (ref = REF_FIRST; ref < n; ref++) {
     IRIns *ins = IR(ref);
     ins->reg = REG_NONE;
@@ -336,6 +352,10 @@ static JitAbort allocate(Asm *as) {
     expire(as, &gpr, ref);
     expire(as, &fpr, ref);
     if (ir_isconst(ins->op) || isdead(as, ref)) continue;
+    if (ins->op == IR_PVAL) {
+      if (hasvalue(ins)) inherited(as, act, ref);
+      continue;
+    }
     if (iscall(ins)) {
       uint32_t mask = 0;
       int i;
@@ -942,6 +962,7 @@ static void asm_retf(Asm *as, IRRef ref) {
 static JitAbort asm_ins(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
   switch (ins->op) {
+    case IR_PVAL: break; /* in the parent's register or spill slot */
     case IR_SLOAD: case IR_RLOAD: {
       int32_t disp = (int32_t)ins->op1 * TV_SIZE;
       if (!(ins->op2 & SLOAD_NOCHECK)) asm_tagguard(as, R_BASE, disp + TV_TT, (IRType)ins->type, ref);
@@ -1402,6 +1423,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   memset(&as, 0, sizeof(as));
   as.ir = &T->ir;
   as.g = G(J->thread);
+  as.parent = J->parent;
   /* the back-edge checks are guards of their own, on the end snapshot */
   endguard = ir_append(&T->ir, IR_NOP, IRT_VOID, 0, 0);
   if (endguard == REF_NONE) return JA_NOMEM;
@@ -1425,6 +1447,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   }
   why = allocate(&as);
   if (why != JA__MAX) goto done;
+  T->nspill = as.nspill;
   for (;;) {
     uint8_t *mem = (uint8_t *)mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mem == MAP_FAILED) {

@@ -123,6 +123,7 @@ IRRef ir_kgc(IRBuf *b, void *obj, IRType t) { return kconst(b, IR_KGC, t, (uint6
 IRRef ir_kptr(IRBuf *b, void *p) { return kconst(b, IR_KPTR, IRT_PTR, (uint64_t)(uintptr_t)p); }
 IRRef ir_klcf(IRBuf *b, void *f) { return kconst(b, IR_KPTR, IRT_LCF, (uint64_t)(uintptr_t)f); }
 IRRef ir_kpri(IRBuf *b, IRType t) { return kconst(b, IR_KPRI, t, 0); }
+IRRef ir_kcopy(IRBuf *b, const IRIns *k) { return kconst(b, (IROp)k->op, (IRType)k->type, k->k.u); }
 
 int ir_addsnap(IRBuf *b, uint32_t pc, uint16_t nslots) {
   IRSnap *sn;

@@ -180,6 +180,10 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(CARG, IRM_REF, IRM_REF, 0)                                             \
   X(CALLN, IRM_REF, IRM_LIT, 0)                                            \
   X(CALLS, IRM_REF, IRM_LIT, IRF_EFFECT | IRF_ALLOC)                       \
+  /* a side trace's value inherited from its parent: the parent's         \
+  ** instruction op1, which its exit leaves in the parent's register or   \
+  ** spill slot for it (no code; asm_x64.c keeps it there) */            \
+  X(PVAL, IRM_LIT, IRM_NONE, 0)                                            \
 
 typedef enum IROp {
 #define IROP_ENUM(name, m1, m2, f) IR_##name,
@@ -326,6 +330,7 @@ IRRef ir_kgc(IRBuf *b, void *obj, IRType t);
 IRRef ir_kptr(IRBuf *b, void *p);
 IRRef ir_klcf(IRBuf *b, void *f); /* a light C function's value (KPTR, type LCF) */
 IRRef ir_kpri(IRBuf *b, IRType t);
+IRRef ir_kcopy(IRBuf *b, const IRIns *k); /* another trace's constant k, in b */
 /* Starts a snapshot (resuming at bytecode index pc, restoring nslots
 ** slots) and adds entries to the newest one. Return 0 when memory ran out
 ** (b->oom is then set). */

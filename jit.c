@@ -297,6 +297,25 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   return 0;
 }
 
+/* A side trace starts where its parent's exit through snapshot sn left:
+** the values that snapshot wrote into the frame are still in the
+** parent's registers and spill slots, of the types the parent knew, so
+** the side trace takes them from there (PVAL) instead of loading and
+** checking the slots again. The slots stay unwritten: the exit wrote
+** them. (Snapshots of frames the parent returned below to are counted
+** from another base: those slots are loaded.) */
+static void inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
+  const IRSnap *snap = &parent->ir.snap[sn];
+  uint32_t k;
+  if (snap->shift != 0 || snap->depth != 0) return;
+  for (k = 0; k < snap->nent; k++) {
+    const SnapEntry *e = &parent->ir.snapmap[snap->mapofs + k];
+    const IRIns *p = &parent->ir.ins[e->ref];
+    J->slot[e->slot] = ir_isconst(p->op) ? ir_kcopy(&J->ir, p)
+                                         : opt_emit(&J->opt, IR_PVAL, (IRType)p->type, e->ref, 0);
+  }
+}
+
 /* Recording starts in frame ci: at the instruction after the loop
 ** instruction pc (a root trace: parent NULL), or at pc, where the exit
 ** through snapshot `sn` of trace `parent` left (a side trace). */
@@ -335,6 +354,7 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
   J->linkpc = NULL;
   J->callee = NULL;
   ci->u.l.trap = 1;
+  if (parent != NULL) inherit(J, parent, sn);
   if (J->verbose) {
     char src[VM_IDSIZE];
     if (parent != NULL)

@@ -139,6 +139,7 @@ typedef struct JitTrace {
   ** (a hot exit), and runs right after it. They belong to this trace. */
   struct JitTrace **side;
   struct JitTrace *parent;
+  uint32_t nspill;             /* spill slots its code and its ancestors' use */
   uint64_t nentries;           /* runs started by the interpreter */
   uint64_t nwork;              /* bytecodes done in them (estimated from nbc) */
   uint32_t nbc;                /* bytecodes recorded: one pass, or one iteration */
