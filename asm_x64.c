@@ -102,6 +102,7 @@ typedef struct Asm {
   size_t chainofs;   /* the entry from other traces */
   size_t commonofs;  /* the return to jit.c */
   size_t callentryofs; /* JitTrace.callentry */
+  size_t loopofs;    /* JitTrace.loop */
   int collects;      /* the trace has GC safe points (IRF_GCSTEP) */
   Global *g;         /* the state's, whose nursery TNEW allocates from */
   const JitTrace *parent; /* a side trace's: where its PVALs are */
@@ -116,14 +117,10 @@ typedef struct Asm {
 ** Which instructions have values, and of what class
 ** ---------------------------------------------------------------------- */
 
-/* The types whose values are only a tag (no payload to hold) */
-static int haspayload(IRType t) {
-  return t != IRT_VOID && t != IRT_NIL && t != IRT_FALSE && t != IRT_TRUE;
-}
 
 static int hasvalue(const IRIns *ins) {
   return !ir_isconst(ins->op) && ins->op != IR_PHI && ins->op != IR_LOOP &&
-         ins->op != IR_NOP && haspayload((IRType)ins->type);
+         ins->op != IR_NOP && ir_haspayload((IRType)ins->type);
 }
 
 #define isfpr(ins) ((ins)->type == IRT_NUM)
@@ -295,7 +292,7 @@ static JitAbort phicoalesce(Asm *as, IRRef *into) {
   for (ref = ir->loopref + 1; ref < n; ref++) {
     const IRIns *phi = IR(ref);
     IRRef old, nw;
-    if (phi->op != IR_PHI || !haspayload((IRType)phi->type)) continue;
+    if (phi->op != IR_PHI || !ir_haspayload((IRType)phi->type)) continue;
     old = phi->op1;
     nw = phi->op2;
     if (ir_isconst(IR(old)->op) || ir_isconst(IR(nw)->op) || nw <= ir->loopref || into[nw] != 0)
@@ -561,7 +558,7 @@ static void storevalue(Asm *as, int base, int32_t disp, IRRef val) {
   if (isfpr(v)) {
     int x = xmm_of(as, val, X_TMP2);
     x64_movsd_mx(&as->mc, x64mem(base, disp), x);
-  } else if (haspayload(t)) {
+  } else if (ir_haspayload(t)) {
     if (ir_isconst(v->op) && fitsi32((int64_t)v->k.u)) {
       x64_mov_mi(&as->mc, x64mem(base, disp), (int32_t)v->k.i);
     } else {
@@ -1163,7 +1160,7 @@ static int phisettled(Asm *as) {
   IRRef ref;
   for (ref = as->ir->loopref; ref < as->ir->n; ref++) {
     const IRIns *ins = IR(ref);
-    if (ins->op == IR_PHI && haspayload((IRType)ins->type) &&
+    if (ins->op == IR_PHI && ir_haspayload((IRType)ins->type) &&
         (ir_isconst(IR(ins->op2)->op) || locof(as, ins->op1) != locof(as, ins->op2)))
       return 0;
   }
@@ -1188,7 +1185,7 @@ static JitAbort phimoves(Asm *as) {
   for (ref = ir->loopref; ref < ir->n; ref++) {
     IRIns *ins = IR(ref);
     int to, from;
-    if (ins->op != IR_PHI || !haspayload((IRType)ins->type)) continue;
+    if (ins->op != IR_PHI || !ir_haspayload((IRType)ins->type)) continue;
     to = locof(as, ins->op1);
     from = ir_isconst(IR(ins->op2)->op) ? -1 : locof(as, ins->op2);
     if (to == from) continue;
@@ -1306,19 +1303,52 @@ static int collects(const IRBuf *ir) {
 ** (each from its register, spill slot or constant), EAX = sn, and jumps
 ** where T->exitto[sn] says: the return to jit.c, or the side trace or
 ** loop trace that goes on from there. */
-static void exitstub(Asm *as, JitTrace *T, uint32_t sn) {
-  const IRSnap *snap = &as->ir->snap[sn];
+static void snapstores(Asm *as, const IRSnap *snap) {
   uint32_t k;
   for (k = 0; k < snap->nent; k++) {
     const SnapEntry *e = &as->ir->snapmap[snap->mapofs + k];
     storevalue(as, R_BASE, ((int32_t)snap->shift + e->slot) * TV_SIZE, e->ref);
   }
+}
+
+static void exitstub(Asm *as, JitTrace *T, uint32_t sn) {
+  const IRSnap *snap = &as->ir->snap[sn];
+  snapstores(as, snap);
   /* after returns below the trace's frame, the base of the frame left in
   ** (S->ci's), for the trace that goes on there */
   if (snap->shift != 0) x64_lea(&as->mc, R_BASE, x64mem(R_BASE, (int32_t)snap->shift * TV_SIZE));
   x64_mov32_ri(&as->mc, X64_RAX, sn);
   x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)&T->exitto[sn]);
   x64_jmp_m(&as->mc, x64mem(R_TMP3, 0));
+}
+
+/* The end of a side trace going on into its parent's loop body (jit.c
+** looplink): the end snapshot's values into the frame, as its exit stub
+** would write them; the loop-carried ones from there into the loop's
+** registers (or spill slots) for them, all the stores done first, so no
+** move can overwrite another's source (the loop's other values are where
+** it keeps them: they are this trace's PVALs); then the loop body. */
+static void loopjump(Asm *as, const JitTrace *T) {
+  const JitTrace *R = T->loopto;
+  uint32_t k;
+  snapstores(as, &as->ir->snap[T->endsnap]);
+  for (k = 0; k < T->nentry; k++) {
+    const JitLoopEntry *e = &T->entry[k];
+    const IRIns *x = &R->ir.ins[e->ref];
+    X64Mem m = x64mem(R_BASE, e->slot * TV_SIZE);
+    if (e->slot < 0) continue;
+    if (isfpr(x)) {
+      int r = x->reg != REG_NONE ? x->reg : X_TMP;
+      x64_movsd_xm(&as->mc, r, m);
+      if (r == X_TMP) x64_movsd_mx(&as->mc, spillmem(x), r);
+    } else {
+      int r = x->reg != REG_NONE ? x->reg : R_TMP;
+      x64_mov_rm(&as->mc, r, m);
+      if (r == R_TMP) x64_mov_mr(&as->mc, spillmem(x), r);
+    }
+  }
+  x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)R->loop);
+  x64_jmp_r(&as->mc, R_TMP3);
 }
 
 static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
@@ -1343,6 +1373,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
     if (ref == ir->loopref) {
       x64_nop(&as->mc, (int)((16 - ((uintptr_t)as->mc.p & 15)) & 15));
       loopstart = as->mc.p;
+      as->loopofs = (size_t)(loopstart - as->mc.start);
       continue;
     }
     if (ir_isconst(ins->op) || isdead(as, ref)) continue;
@@ -1363,6 +1394,8 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
     why = phimoves(as);
     if (why != JA__MAX) return why;
     x64_jmp(&as->mc, loopstart);
+  } else if (T->loopto != NULL) {
+    loopjump(as, T);
   } else { /* a trace without a loop leaves through its end snapshot */
     exitpatch(as, x64_jmp(&as->mc, NULL), endguard);
   }
@@ -1443,6 +1476,8 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
       IRRef r = T->ir.snapmap[sn->mapofs + k].ref;
       if (!ir_isconst(T->ir.ins[r].op)) as.lastuse[r] = T->ir.n;
     }
+    for (k = 0; k < T->nentry; k++) /* and what a loop going on from there keeps */
+      if (T->entry[k].from != REF_NONE) as.lastuse[T->entry[k].from] = T->ir.n;
     liveness(&as);
   }
   why = allocate(&as);
@@ -1475,6 +1510,11 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
     T->chain = mem + as.chainofs;
     T->exitcommon = mem + as.commonofs;
     if (T->callee != NULL) T->callentry = mem + as.callentryofs;
+    if (T->ir.loopref != REF_NONE) {
+      T->loop = mem + as.loopofs;
+      T->lastuse = as.lastuse; /* for side traces going on into the loop */
+      as.lastuse = NULL;
+    }
     {
       uint32_t k;
       for (k = 0; k < T->ir.nsnap; k++) T->exitto[k] = T->exitcommon;

@@ -214,6 +214,8 @@ typedef enum IRType {
   IRT__MAX
 } IRType;
 extern const char *const ir_typename[IRT__MAX];
+/* The types whose values are only a tag (no payload to hold) */
+#define ir_haspayload(t) ((t) != IRT_VOID && (t) != IRT_NIL && (t) != IRT_FALSE && (t) != IRT_TRUE)
 
 /* Fields for FLOAD/FSTORE */
 #define IRFIELDS(X) \

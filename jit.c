@@ -306,6 +306,7 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
 ** from another base: those slots are loaded.) */
 static void inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
   const IRSnap *snap = &parent->ir.snap[sn];
+  IRRef loop = parent->ir.loopref, x;
   uint32_t k;
   if (snap->shift != 0 || snap->depth != 0) return;
   for (k = 0; k < snap->nent; k++) {
@@ -314,6 +315,15 @@ static void inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
     J->slot[e->slot] = ir_isconst(p->op) ? ir_kcopy(&J->ir, p)
                                          : opt_emit(&J->opt, IR_PVAL, (IRType)p->type, e->ref, 0);
   }
+  /* an exit in a loop trace's body: what the body keeps from the peeled
+  ** iteration, in case the side trace goes on into the body (looplink;
+  ** unused, they cost nothing) */
+  if (parent->parent == NULL && loop != REF_NONE && snap->ref > loop && parent->lastuse != NULL)
+    for (x = REF_FIRST; x < loop; x++) {
+      const IRIns *p = &parent->ir.ins[x];
+      if (!ir_isconst(p->op) && parent->lastuse[x] == parent->ir.n && ir_haspayload((IRType)p->type))
+        opt_emit(&J->opt, IR_PVAL, (IRType)p->type, x, 0);
+    }
 }
 
 /* Recording starts in frame ci: at the instruction after the loop
@@ -1518,7 +1528,21 @@ done:
   return why;
 }
 
-static JitAbort copyloop(JitState *J, uint32_t *endsnap) {
+/* The slots' values where the loop body starts (JitTrace.loopsnap): the
+** values the peeled iteration left, which the body takes as the previous
+** iteration's. After the PHIs, so that no PHI comes of it. */
+static JitAbort loopentry(JitState *J, uint32_t *loopsnap) {
+  IRBuf *b = &J->ir;
+  int s;
+  if (!ir_addsnap(b, (uint32_t)(J->bodypc - J->frame[0].pt->code), (uint16_t)J->maxslot)) return JA_NOMEM;
+  for (s = 0; s < J->maxslot; s++)
+    if (J->written[s] && J->slot[s] != REF_NONE && !ir_addsnapentry(b, (uint16_t)s, J->slot[s]))
+      return JA_NOMEM;
+  *loopsnap = b->nsnap - 1;
+  return JA__MAX;
+}
+
+static JitAbort copyloop(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
   IRBuf *b = &J->ir;
   IRRef nbody = b->n, ref, loop;
   uint32_t nsnap1 = b->nsnap, k;
@@ -1579,6 +1603,7 @@ static JitAbort copyloop(JitState *J, uint32_t *endsnap) {
     }
   *endsnap = b->nsnap - 1;
   why = addphis(J, subst, nbody, nsnap1);
+  if (why == JA__MAX) why = loopentry(J, loopsnap);
 done:
   J->opt.opaque = NULL;
   J->opt.nopaque = 0;
@@ -1592,6 +1617,111 @@ done:
 ** (for a conditional back-edge, a test at startpc, the jump after it)
 ** becomes a J form (opcodes.h JITOPCODES), so the interpreter enters the
 ** trace at every back-edge rather than at sampled ones. */
+/* A side trace T ending where the loop trace it hangs from (R, its
+** parent) starts goes on into R's loop body, past the peeled iteration,
+** when the body finds there everything it takes from that iteration: the
+** slots it carries from one iteration to the next (its PHIs) are loaded
+** from the frame, where the exits left them, into R's registers for them
+** (of the same types); every other value it reads from before its LOOP
+** must be one T inherited (PVAL, where R keeps it). So T must start from
+** an exit in R's body (an exit in the peeled iteration comes before some
+** of those values), leave memory as it was (no stores, calls or
+** allocations: R's invariant loads still hold), and leave the slots R's
+** body takes as invariant as they were. Else T goes on at R's start, as
+** any other link. Returns 0 when memory ran out. */
+static int inloopsnap(const JitTrace *R, const IRSnap *entry, uint32_t slot) {
+  uint32_t k;
+  for (k = 0; k < entry->nent; k++)
+    if (R->ir.snapmap[entry->mapofs + k].slot == slot) return 1;
+  return 0;
+}
+
+static int looplink(JitState *J, JitTrace *T) {
+  const JitTrace *R = J->parent;
+  const IRSnap *ex = &R->ir.snap[J->parentsnap], *entry;
+  IRRef x, n = R->ir.n, loop = R->ir.loopref;
+  IRRef *pval, *carried;
+  int32_t *slotof;
+  uint8_t *phiold;
+  JitLoopEntry *e;
+  uint32_t ne = 0, k;
+  int ok = 1;
+  if (R->parent != NULL || loop == REF_NONE || R->lastuse == NULL || R->loop == NULL ||
+      J->linkpc != R->startpc || J->callee != NULL || J->shift != 0 || J->depth != 0 ||
+      J->frame[0].pt != R->pt || ex->ref <= loop || ex->shift != 0 || ex->depth != 0)
+    return 1;
+  for (x = REF_FIRST; x < J->ir.n; x++)
+    if (ir_opflags[J->ir.ins[x].op] & (IRF_STORE | IRF_ALLOC | IRF_EFFECT | IRF_GCSTEP)) return 1;
+  pval = (IRRef *)calloc(n, sizeof(IRRef));    /* R's ref -> T's PVAL of it */
+  carried = (IRRef *)calloc(n, sizeof(IRRef)); /* a PHI's old value -> T's value of its slot */
+  slotof = (int32_t *)malloc(n * sizeof(int32_t));
+  phiold = (uint8_t *)calloc(n, 1);
+  e = (JitLoopEntry *)malloc(loop * sizeof(JitLoopEntry));
+  if (pval == NULL || carried == NULL || slotof == NULL || phiold == NULL || e == NULL) {
+    ok = 0;
+    goto done;
+  }
+  for (x = REF_FIRST; x < J->ir.n; x++)
+    if (J->ir.ins[x].op == IR_PVAL) pval[J->ir.ins[x].op1] = x;
+  for (x = loop + 1; x < n; x++)
+    if (R->ir.ins[x].op == IR_PHI) phiold[R->ir.ins[x].op1] = 1;
+  for (x = 0; x < n; x++) slotof[x] = -1;
+  /* the slots R's body starts from, as T leaves them */
+  entry = &R->ir.snap[R->loopsnap];
+  for (k = 0; k < entry->nent; k++) {
+    const SnapEntry *se = &R->ir.snapmap[entry->mapofs + k];
+    const IRIns *xi = &R->ir.ins[se->ref];
+    IRRef v = J->slot[se->slot];
+    if (!ir_isconst(xi->op) && R->lastuse[se->ref] != n)
+      continue; /* the body writes the slot before anything reads it */
+    if (v == REF_NONE) v = loadslot(J, se->slot, (IRType)xi->type);
+    if (J->ir.oom) {
+      ok = 0;
+      goto done;
+    }
+    if (phiold[se->ref]) { /* loop-carried: the same type, one value for all its slots */
+      if (J->ir.ins[v].type != xi->type || (carried[se->ref] != REF_NONE && carried[se->ref] != v))
+        goto done;
+      carried[se->ref] = v;
+      slotof[se->ref] = se->slot;
+    } else if (ir_isconst(xi->op) ? v != ir_kcopy(&J->ir, xi) : v != pval[se->ref]) {
+      goto done; /* invariant: T must have left the very value */
+    }
+  }
+  /* every value R's body reads from before its LOOP; those computed from
+  ** slots R never writes (invariant) are good only if T left the slots
+  ** as they were */
+  for (x = REF_FIRST; x < loop; x++) {
+    const IRIns *xi = &R->ir.ins[x];
+    if (xi->op == IR_SLOAD && ((int32_t)xi->op1 < 0 || (int32_t)xi->op1 >= JIT_MAXSLOTS ||
+                               (J->written[xi->op1] && !inloopsnap(R, entry, xi->op1))))
+      goto done;
+    if (ir_isconst(xi->op) || R->lastuse[x] != n || !ir_haspayload((IRType)xi->type)) continue;
+    if (phiold[x]) {
+      if (slotof[x] < 0) goto done; /* carried, but not in a slot */
+      e[ne].ref = x;
+      e[ne].slot = slotof[x];
+      e[ne++].from = REF_NONE;
+    } else {
+      if (pval[x] == REF_NONE) goto done;
+      e[ne].ref = x;
+      e[ne].slot = -1;
+      e[ne++].from = pval[x];
+    }
+  }
+  T->loopto = R;
+  T->entry = e;
+  T->nentry = ne;
+  e = NULL;
+done:
+  free(pval);
+  free(carried);
+  free(slotof);
+  free(phiold);
+  free(e);
+  return ok;
+}
+
 static void markloop(const JitTrace *T, int compiled) {
   static const uint8_t jform[][2] = {
 #define JFORM(name, orig) {OP_##orig, OP_##name},
@@ -1653,6 +1783,8 @@ static void freetrace(JitTrace *T) {
   }
   asm_freecode(T);
   ir_free(&T->ir);
+  free(T->lastuse);
+  free(T->entry);
   free(T);
 }
 
@@ -1686,10 +1818,10 @@ static void dumpbytecode(const JitState *J, FILE *out) {
 static void finishtrace(vm_State *S, JitState *J) {
   char src[VM_IDSIZE];
   int line = pcline(J->startpt, J->startpc);
-  uint32_t endsnap = 0;
+  uint32_t endsnap = 0, loopsnap = 0;
   JitAbort why = JA__MAX;
   JitTrace *T;
-  if (J->linkpc == NULL) why = copyloop(J, &endsnap);
+  if (J->linkpc == NULL) why = copyloop(J, &endsnap, &loopsnap);
   else endsnap = J->ir.nsnap - 1; /* where the other loop's trace starts */
   if (why != JA__MAX) {
     jitabort(S, J, why, J->startpc);
@@ -1707,6 +1839,12 @@ static void finishtrace(vm_State *S, JitState *J) {
   T->startpc = J->startpc;
   T->bodypc = J->bodypc;
   T->endsnap = endsnap;
+  T->loopsnap = loopsnap;
+  if (J->parent != NULL && J->linkpc != NULL && !looplink(J, T)) {
+    free(T);
+    jitabort(S, J, JA_NOMEM, J->startpc);
+    return;
+  }
   T->maxslot = J->maxroom;
   T->maxdepth = J->maxdepth;
   T->linkpc = J->linkpc;
@@ -1739,7 +1877,8 @@ static void finishtrace(vm_State *S, JitState *J) {
   if (J->verbose)
     fprintf(J->out, "[TRACE %llu %s:%d %s%s%s, %u IR instructions, %u snapshots, %zu bytes]\n",
             (unsigned long long)T->number, src, line, J->parent ? "side" : "",
-            J->parent && T->linkpc ? " " : "", T->linkpc ? "link" : J->parent ? "" : "loop",
+            J->parent && T->linkpc ? " " : "",
+            T->loopto != NULL ? "link into the loop body" : T->linkpc ? "link" : J->parent ? "" : "loop",
             (unsigned)(T->ir.n - REF_FIRST), (unsigned)T->ir.nsnap, T->mclen);
   if (J->parent != NULL) {
     JitTrace *P = J->parent;

@@ -99,6 +99,17 @@ typedef struct JitExitState {
 
 typedef int (*JitTraceFn)(TValue *base, JitExitState *ex);
 
+/* A value a loop trace's body reads that its peeled iteration made (a
+** loop trace's ref), and where a side trace going on into the body has
+** it: in the frame's slot `slot` (a loop-carried value, loaded into the
+** loop's register for it), or, slot -1, in its own PVAL `from` of it,
+** which is where the loop keeps it. */
+typedef struct JitLoopEntry {
+  IRRef ref;
+  int32_t slot;
+  IRRef from;
+} JitLoopEntry;
+
 /* A compiled trace: a loop, a path to another loop's trace (linkpc) or a
 ** side trace (parent). A root trace belongs to the loop's
 ** prototype (Proto.traces), which is old and never moves; the constants
@@ -140,6 +151,18 @@ typedef struct JitTrace {
   struct JitTrace **side;
   struct JitTrace *parent;
   uint32_t nspill;             /* spill slots its code and its ancestors' use */
+  /* A loop trace: its liveness (per ref, the last instruction using it;
+  ** values live into the loop body live to ir.n), the snapshot of the
+  ** slots' values where the body starts (loopsnap: no guard uses it), and
+  ** the body's address. A side trace ending at the loop of the trace it
+  ** hangs from may go on there (loopto) rather than at its start (jit.c
+  ** looplink): then entry[] says how the body finds each of its values. */
+  IRRef *lastuse;
+  uint32_t loopsnap;
+  uint8_t *loop;
+  const struct JitTrace *loopto;
+  struct JitLoopEntry *entry;
+  uint32_t nentry;
   uint64_t nentries;           /* runs started by the interpreter */
   uint64_t nwork;              /* bytecodes done in them (estimated from nbc) */
   uint32_t nbc;                /* bytecodes recorded: one pass, or one iteration */
