@@ -95,6 +95,7 @@ typedef struct Asm {
   IRBuf *ir;
   X64Buf mc;
   IRRef *lastuse;    /* per ref: the last instruction using it (0: dead) */
+  uint8_t *memonly;  /* per ref: give it a spill slot, not a register */
   uint32_t *livemask; /* per ref of a call: registers live across it */
   uint32_t nspill;
   Patch *patch;
@@ -362,8 +363,10 @@ static JitAbort allocate(Asm *as) {
         if (IR(fpr.ref[i])->reg != REG_NONE) mask |= 1u << (16 + IR(fpr.ref[i])->reg);
       as->livemask[ref] = mask;
     }
-    if (hasvalue(ins) && as->lastuse[ref] != 0 &&
-        !(into[ref] != 0 && takeover(as, act, ref, into[ref])) && !allocreg(as, act, ref))
+    if (hasvalue(ins) && as->lastuse[ref] != 0 && as->memonly[ref] && !newspill(as, ref))
+      why = JA_TOO_MANY_SPILLS;
+    else if (hasvalue(ins) && as->lastuse[ref] != 0 && !as->memonly[ref] &&
+             !(into[ref] != 0 && takeover(as, act, ref, into[ref])) && !allocreg(as, act, ref))
       why = JA_TOO_MANY_SPILLS;
     /* the result's register may have been a value's that allocreg just
     ** spilled (or that it took over): restoring it after the call would
@@ -1322,12 +1325,13 @@ static void exitstub(Asm *as, JitTrace *T, uint32_t sn) {
   x64_jmp_m(&as->mc, x64mem(R_TMP3, 0));
 }
 
-/* The end of a side trace going on into its parent's loop body (jit.c
+/* The end of a side trace going on into a loop trace's body (jit.c
 ** looplink): the end snapshot's values into the frame, as its exit stub
-** would write them; the loop-carried ones from there into the loop's
-** registers (or spill slots) for them, all the stores done first, so no
-** move can overwrite another's source (the loop's other values are where
-** it keeps them: they are this trace's PVALs); then the loop body. */
+** would write them; then into the loop's registers (or spill slots) for
+** them, the loop-carried values from the frame and the invariants this
+** trace computed again from their spill slots (memonly), so that no move
+** overwrites another's source (the invariants it inherited are where the
+** loop keeps them: PVALs); then the loop body. */
 static void loopjump(Asm *as, const JitTrace *T) {
   const JitTrace *R = T->loopto;
   uint32_t k;
@@ -1336,7 +1340,23 @@ static void loopjump(Asm *as, const JitTrace *T) {
     const JitLoopEntry *e = &T->entry[k];
     const IRIns *x = &R->ir.ins[e->ref];
     X64Mem m = x64mem(R_BASE, e->slot * TV_SIZE);
-    if (e->slot < 0) continue;
+    if (e->slot < 0) {
+      const IRIns *v = IR(e->from);
+      if (v->op == IR_PVAL) continue;
+      if (ir_isconst(v->op)) {
+        x64_mov_ri(&as->mc, R_TMP, (int64_t)kbits(v));
+        if (isfpr(x)) x64_movq_xr(&as->mc, X_TMP, R_TMP);
+      } else if (isfpr(x)) {
+        x64_movsd_xm(&as->mc, X_TMP, spillmem(v));
+      } else {
+        x64_mov_rm(&as->mc, R_TMP, spillmem(v));
+      }
+      if (!isfpr(x) && x->reg != REG_NONE) x64_mov_rr(&as->mc, x->reg, R_TMP);
+      else if (!isfpr(x)) x64_mov_mr(&as->mc, spillmem(x), R_TMP);
+      else if (x->reg != REG_NONE) x64_movaps_xx(&as->mc, x->reg, X_TMP);
+      else x64_movsd_mx(&as->mc, spillmem(x), X_TMP);
+      continue;
+    }
     if (isfpr(x)) {
       int r = x->reg != REG_NONE ? x->reg : X_TMP;
       x64_movsd_xm(&as->mc, r, m);
@@ -1462,9 +1482,10 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   if (endguard == REF_NONE) return JA_NOMEM;
   T->ir.ins[endguard].snap = T->endsnap;
   as.lastuse = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
+  as.memonly = (uint8_t *)calloc(T->ir.n + 1, 1);
   as.livemask = (uint32_t *)calloc(T->ir.n + 1, sizeof(uint32_t));
   T->exitto = (void **)calloc(T->ir.nsnap + 1, sizeof(void *));
-  if (as.lastuse == NULL || as.livemask == NULL || T->exitto == NULL) {
+  if (as.lastuse == NULL || as.memonly == NULL || as.livemask == NULL || T->exitto == NULL) {
     why = JA_NOMEM;
     goto done;
   }
@@ -1476,8 +1497,12 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
       IRRef r = T->ir.snapmap[sn->mapofs + k].ref;
       if (!ir_isconst(T->ir.ins[r].op)) as.lastuse[r] = T->ir.n;
     }
-    for (k = 0; k < T->nentry; k++) /* and what a loop going on from there keeps */
-      if (T->entry[k].from != REF_NONE) as.lastuse[T->entry[k].from] = T->ir.n;
+    for (k = 0; k < T->nentry; k++) { /* and what a loop going on from there keeps */
+      IRRef r = T->entry[k].from;
+      if (r == REF_NONE || ir_isconst(T->ir.ins[r].op)) continue;
+      as.lastuse[r] = T->ir.n;
+      if (T->ir.ins[r].op != IR_PVAL) as.memonly[r] = 1;
+    }
     liveness(&as);
   }
   why = allocate(&as);
@@ -1523,6 +1548,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   }
 done:
   free(as.lastuse);
+  free(as.memonly);
   free(as.livemask);
   free(as.patch);
   if (why != JA__MAX) {

@@ -315,11 +315,11 @@ static void inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
     J->slot[e->slot] = ir_isconst(p->op) ? ir_kcopy(&J->ir, p)
                                          : opt_emit(&J->opt, IR_PVAL, (IRType)p->type, e->ref, 0);
   }
-  /* an exit in a loop trace's body: what the body keeps from the peeled
-  ** iteration, in case the side trace goes on into the body (looplink;
-  ** unused, they cost nothing) */
-  if (parent->parent == NULL && loop != REF_NONE && snap->ref > loop && parent->lastuse != NULL)
-    for (x = REF_FIRST; x < loop; x++) {
+  /* an exit of a loop trace: what its body keeps from the peeled
+  ** iteration, as far as it is there, in case the side trace goes on into
+  ** the body (looplink; unused, they cost nothing) */
+  if (parent->parent == NULL && loop != REF_NONE && parent->lastuse != NULL)
+    for (x = REF_FIRST; x < loop && x < snap->ref; x++) {
       const IRIns *p = &parent->ir.ins[x];
       if (!ir_isconst(p->op) && parent->lastuse[x] == parent->ir.n && ir_haspayload((IRType)p->type))
         opt_emit(&J->opt, IR_PVAL, (IRType)p->type, x, 0);
@@ -1617,18 +1617,30 @@ done:
 ** (for a conditional back-edge, a test at startpc, the jump after it)
 ** becomes a J form (opcodes.h JITOPCODES), so the interpreter enters the
 ** trace at every back-edge rather than at sampled ones. */
-/* A side trace T ending where the loop trace it hangs from (R, its
-** parent) starts goes on into R's loop body, past the peeled iteration,
-** when the body finds there everything it takes from that iteration: the
-** slots it carries from one iteration to the next (its PHIs) are loaded
-** from the frame, where the exits left them, into R's registers for them
-** (of the same types); every other value it reads from before its LOOP
-** must be one T inherited (PVAL, where R keeps it). So T must start from
-** an exit in R's body (an exit in the peeled iteration comes before some
-** of those values), leave memory as it was (no stores, calls or
-** allocations: R's invariant loads still hold), and leave the slots R's
-** body takes as invariant as they were. Else T goes on at R's start, as
-** any other link. Returns 0 when memory ran out. */
+/* A side trace T ending where the loop trace R it hangs from (through
+** other side traces, maybe) starts goes on into R's loop body, past the
+** peeled iteration, when the body finds there everything it takes from
+** that iteration. The slots it carries from one iteration to the next
+** (its PHIs) are loaded from the frame, where the exits left them, into
+** R's registers for them (of the same types). Every other value it reads
+** from before its LOOP is invariant: T inherited it (PVAL, where R keeps
+** it), or T computes it again at its end as R's peeled iteration does
+** (replay; guards included, those R did not run before its exit: they
+** check the state R's start would check). That needs the traces from R's
+** exit on to leave memory as it was (no stores, calls or allocations:
+** R's invariant loads still hold) and the slots R reads as invariant as
+** they were; and, for an exit in R's peeled iteration, no store in R
+** after it (the body's loads may take values R stores there). Else T
+** goes on at R's start, as any other link. */
+typedef struct LoopLink {
+  JitState *J;
+  const JitTrace *R;
+  const IRSnap *entry;     /* R's loopsnap */
+  IRRef *avail, *memo;     /* R's ref -> T's PVAL of it, or T's replay of it */
+  uint8_t *changed;        /* per slot: written since R's exit */
+  int variant;             /* replay met a slot R writes: not invariant */
+} LoopLink;
+
 static int inloopsnap(const JitTrace *R, const IRSnap *entry, uint32_t slot) {
   uint32_t k;
   for (k = 0; k < entry->nent; k++)
@@ -1636,40 +1648,148 @@ static int inloopsnap(const JitTrace *R, const IRSnap *entry, uint32_t slot) {
   return 0;
 }
 
+/* T's value of R's invariant x, or REF_NONE when x is not invariant (it
+** reads a slot R writes: L->variant is set) or cannot be computed again
+** (another type in a slot, a guard that always fails...) */
+static IRRef replay(LoopLink *L, IRRef x) {
+  JitState *J = L->J;
+  const IRIns *xi = &L->R->ir.ins[x];
+  IRRef a, b, v;
+  if (ir_isconst(xi->op)) return ir_kcopy(&J->ir, xi);
+  if (L->avail[x] != REF_NONE) return L->avail[x];
+  if (L->memo[x] != REF_NONE) return L->memo[x];
+  if (xi->op == IR_SLOAD) {
+    int32_t slot = (int32_t)xi->op1;
+    if (slot >= 0 && slot < J->maxslot && inloopsnap(L->R, L->entry, (uint32_t)slot)) {
+      L->variant = 1;
+      return REF_NONE;
+    }
+    if (slot < 0 || slot >= J->maxslot || L->changed[slot]) return REF_NONE;
+    v = J->slot[slot] != REF_NONE ? J->slot[slot] : loadslot(J, slot, (IRType)xi->type);
+    if (v == REF_NONE || J->ir.ins[v].type != xi->type) return REF_NONE;
+  } else {
+    if ((ir_opflags[xi->op] & (IRF_STORE | IRF_ALLOC | IRF_EFFECT | IRF_GCSTEP)) || xi->op == IR_PHI ||
+        xi->op == IR_RLOAD || xi->op == IR_LOOP || xi->op == IR_NOP)
+      return REF_NONE;
+    a = xi->op1;
+    b = xi->op2;
+    if (ir_opmode[xi->op][0] == IRM_REF && a != REF_NONE && (a = replay(L, a)) == REF_NONE) return REF_NONE;
+    if (ir_opmode[xi->op][1] == IRM_REF && b != REF_NONE && (b = replay(L, b)) == REF_NONE) return REF_NONE;
+    v = opt_emit(&J->opt, (IROp)xi->op, (IRType)xi->type, a, b);
+    if (v == REF_NONE || J->opt.guardfails) return REF_NONE;
+    if (xi->op == IR_HREFK && v == J->ir.n - 1) J->ir.ins[v].k = xi->k;
+  }
+  L->memo[x] = v;
+  return v;
+}
+
+/* The snapshot of P's parent P's exit into it left through */
+static const IRSnap *exitsnap(const JitTrace *P) {
+  uint32_t k;
+  for (k = 0; k < P->parent->ir.nsnap; k++)
+    if (P->parent->side != NULL && P->parent->side[k] == P) return &P->parent->ir.snap[k];
+  return NULL;
+}
+
+/* Whether instructions from..to-1 have effects */
+static int haseffects(const IRBuf *ir, IRRef from, IRRef to) {
+  IRRef x;
+  for (x = from; x < to; x++)
+    if (ir_opflags[ir->ins[x].op] & (IRF_STORE | IRF_ALLOC | IRF_EFFECT | IRF_GCSTEP)) return 1;
+  return 0;
+}
+
+/* The end of the last guard exiting through snapshot snap */
+static IRRef guardsend(const IRBuf *ir, const IRSnap *snap) {
+  uint32_t sn = (uint32_t)(snap - ir->snap);
+  IRRef x, end = snap->ref;
+  for (x = snap->ref; x < ir->n; x++)
+    if (ir_isguard(ir->ins[x].op) && ir->ins[x].snap == sn) end = x + 1;
+  return end;
+}
+
+/* Fills L->changed and L->avail from the chain of side traces from R's
+** exit to T; returns R's exit snapshot, or NULL when an exit in the chain
+** is not in the loop's frame or a trace in it has effects */
+static const IRSnap *chain(LoopLink *L, const JitTrace *R) {
+  JitState *J = L->J;
+  const JitTrace *P;
+  const IRSnap *ex = &J->parent->ir.snap[J->parentsnap];
+  IRRef x;
+  int s;
+  for (s = 0; s < J->maxslot; s++) L->changed[s] = J->written[s];
+  for (P = J->parent; P != R; P = P->parent) { /* the side traces between */
+    const IRSnap *up = exitsnap(P);
+    uint32_t k;
+    if (ex->shift != 0 || ex->depth != 0 || up == NULL || haseffects(&P->ir, REF_FIRST, guardsend(&P->ir, ex)))
+      return NULL;
+    for (k = 0; k < ex->nent; k++) {
+      uint32_t slot = P->ir.snapmap[ex->mapofs + k].slot;
+      if (slot < JIT_MAXSLOTS) L->changed[slot] = 1;
+    }
+    ex = up;
+  }
+  if (ex->shift != 0 || ex->depth != 0) return NULL;
+  if (ex->ref < R->ir.loopref && haseffects(&R->ir, ex->ref, R->ir.loopref)) return NULL;
+  for (x = REF_FIRST; x < J->ir.n; x++) {
+    const IRIns *ins = &J->ir.ins[x];
+    IRRef r;
+    if (ins->op != IR_PVAL) continue;
+    r = ins->op1;
+    for (P = J->parent; P != R && P->ir.ins[r].op == IR_PVAL; P = P->parent) r = P->ir.ins[r].op1;
+    if (P == R) L->avail[r] = x;
+  }
+  return ex;
+}
+
 static int looplink(JitState *J, JitTrace *T) {
   const JitTrace *R = J->parent;
-  const IRSnap *ex = &R->ir.snap[J->parentsnap], *entry;
-  IRRef x, n = R->ir.n, loop = R->ir.loopref;
-  IRRef *pval, *carried;
-  int32_t *slotof;
-  uint8_t *phiold;
-  JitLoopEntry *e;
+  const IRSnap *ex;
+  IRRef x, n, loop;
+  IRRef *carried = NULL;
+  int32_t *slotof = NULL;
+  uint8_t *phiold = NULL;
+  JitLoopEntry *e = NULL;
+  LoopLink L;
   uint32_t ne = 0, k;
   int ok = 1;
-  if (R->parent != NULL || loop == REF_NONE || R->lastuse == NULL || R->loop == NULL ||
-      J->linkpc != R->startpc || J->callee != NULL || J->shift != 0 || J->depth != 0 ||
-      J->frame[0].pt != R->pt || ex->ref <= loop || ex->shift != 0 || ex->depth != 0)
+  while (R->parent != NULL) R = R->parent;
+  n = R->ir.n;
+  loop = R->ir.loopref;
+  if (loop == REF_NONE || R->lastuse == NULL || R->loop == NULL || J->linkpc != R->startpc ||
+      J->callee != NULL || J->shift != 0 || J->depth != 0 || J->frame[0].pt != R->pt ||
+      haseffects(&J->ir, REF_FIRST, J->ir.n))
     return 1;
-  for (x = REF_FIRST; x < J->ir.n; x++)
-    if (ir_opflags[J->ir.ins[x].op] & (IRF_STORE | IRF_ALLOC | IRF_EFFECT | IRF_GCSTEP)) return 1;
-  pval = (IRRef *)calloc(n, sizeof(IRRef));    /* R's ref -> T's PVAL of it */
+  L.J = J;
+  L.R = R;
+  L.variant = 0;
+  L.entry = &R->ir.snap[R->loopsnap];
+  L.avail = (IRRef *)calloc(n, sizeof(IRRef));
+  L.memo = (IRRef *)calloc(n, sizeof(IRRef));
+  L.changed = (uint8_t *)calloc(JIT_MAXSLOTS, 1);
   carried = (IRRef *)calloc(n, sizeof(IRRef)); /* a PHI's old value -> T's value of its slot */
   slotof = (int32_t *)malloc(n * sizeof(int32_t));
   phiold = (uint8_t *)calloc(n, 1);
   e = (JitLoopEntry *)malloc(loop * sizeof(JitLoopEntry));
-  if (pval == NULL || carried == NULL || slotof == NULL || phiold == NULL || e == NULL) {
+  if (L.avail == NULL || L.memo == NULL || L.changed == NULL || carried == NULL || slotof == NULL ||
+      phiold == NULL || e == NULL) {
     ok = 0;
     goto done;
   }
-  for (x = REF_FIRST; x < J->ir.n; x++)
-    if (J->ir.ins[x].op == IR_PVAL) pval[J->ir.ins[x].op1] = x;
+  if ((ex = chain(&L, R)) == NULL) goto done;
   for (x = loop + 1; x < n; x++)
     if (R->ir.ins[x].op == IR_PHI) phiold[R->ir.ins[x].op1] = 1;
   for (x = 0; x < n; x++) slotof[x] = -1;
+  /* slots R never writes: R's values of them hold only if the chain left them */
+  for (x = REF_FIRST; x < loop; x++) {
+    const IRIns *xi = &R->ir.ins[x];
+    if (xi->op == IR_SLOAD && ((int32_t)xi->op1 < 0 || (int32_t)xi->op1 >= JIT_MAXSLOTS ||
+                               (L.changed[xi->op1] && !inloopsnap(R, L.entry, xi->op1))))
+      goto done;
+  }
   /* the slots R's body starts from, as T leaves them */
-  entry = &R->ir.snap[R->loopsnap];
-  for (k = 0; k < entry->nent; k++) {
-    const SnapEntry *se = &R->ir.snapmap[entry->mapofs + k];
+  for (k = 0; k < L.entry->nent; k++) {
+    const SnapEntry *se = &R->ir.snapmap[L.entry->mapofs + k];
     const IRIns *xi = &R->ir.ins[se->ref];
     IRRef v = J->slot[se->slot];
     if (!ir_isconst(xi->op) && R->lastuse[se->ref] != n)
@@ -1684,42 +1804,48 @@ static int looplink(JitState *J, JitTrace *T) {
         goto done;
       carried[se->ref] = v;
       slotof[se->ref] = se->slot;
-    } else if (ir_isconst(xi->op) ? v != ir_kcopy(&J->ir, xi) : v != pval[se->ref]) {
+    } else if (ir_isconst(xi->op) ? v != ir_kcopy(&J->ir, xi) : v != L.avail[se->ref]) {
       goto done; /* invariant: T must have left the very value */
     }
   }
-  /* every value R's body reads from before its LOOP; those computed from
-  ** slots R never writes (invariant) are good only if T left the slots
-  ** as they were */
+  /* an exit in R's peeled iteration: the guards R did not run */
+  if (ex->ref < loop)
+    for (x = ex->ref; x < loop; x++) {
+      L.variant = 0;
+      if (ir_isguard(R->ir.ins[x].op) && replay(&L, x) == REF_NONE && !L.variant)
+        goto done; /* (a guard on a loop-carried value: the body checks it) */
+    }
+  /* every value R's body reads from before its LOOP */
   for (x = REF_FIRST; x < loop; x++) {
     const IRIns *xi = &R->ir.ins[x];
-    if (xi->op == IR_SLOAD && ((int32_t)xi->op1 < 0 || (int32_t)xi->op1 >= JIT_MAXSLOTS ||
-                               (J->written[xi->op1] && !inloopsnap(R, entry, xi->op1))))
-      goto done;
     if (ir_isconst(xi->op) || R->lastuse[x] != n || !ir_haspayload((IRType)xi->type)) continue;
+    e[ne].ref = x;
     if (phiold[x]) {
       if (slotof[x] < 0) goto done; /* carried, but not in a slot */
-      e[ne].ref = x;
       e[ne].slot = slotof[x];
       e[ne++].from = REF_NONE;
     } else {
-      if (pval[x] == REF_NONE) goto done;
-      e[ne].ref = x;
+      IRRef v = replay(&L, x);
+      if (v == REF_NONE) goto done;
       e[ne].slot = -1;
-      e[ne++].from = pval[x];
+      e[ne++].from = v;
     }
   }
+  if (J->ir.oom || J->opt.guardfails) goto done;
   T->loopto = R;
   T->entry = e;
   T->nentry = ne;
   e = NULL;
 done:
-  free(pval);
+  J->opt.guardfails = 0;
+  free(L.avail);
+  free(L.memo);
+  free(L.changed);
   free(carried);
   free(slotof);
   free(phiold);
   free(e);
-  return ok;
+  return ok && !J->ir.oom;
 }
 
 static void markloop(const JitTrace *T, int compiled) {

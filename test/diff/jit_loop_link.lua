@@ -81,3 +81,35 @@ local function tables(n)
   return s
 end
 print("tables", tables(20000))
+
+-- a flag the loop reads as invariant, flipped now and then by another
+-- path: side traces from the peeled iteration's exits must check it again
+local function flags(n)
+  local flag, acc = false, 0
+  for i = 1, n do
+    if i % 7 == 0 then flag = not flag; acc = acc + 1
+    elseif flag and i % 5 == 0 then acc = acc + 100
+    end
+  end
+  return flag, acc
+end
+print("flags", flags(20000))
+
+-- side traces of side traces going on into the loop body (queens' shape:
+-- three tests, each failing path skips to the next iteration)
+local function tests(n)
+  local a, b, c = {}, {}, {}
+  for i = 1, 32 do a[i] = i % 2 == 0; b[i] = i % 3 == 0; c[i] = i % 5 == 0 end
+  local count, skipped = 0, 0
+  for r = 1, n do
+    for k = 1, 32 do
+      if not a[k] and not b[k] and not c[(k + r) % 32 + 1] then
+        count = count + 1
+      else
+        skipped = skipped + 1
+      end
+    end
+  end
+  return count, skipped
+end
+print("tests", tests(300))
