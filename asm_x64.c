@@ -104,6 +104,7 @@ typedef struct Asm {
   size_t commonofs;  /* the return to jit.c */
   size_t callentryofs; /* JitTrace.callentry */
   size_t loopofs;    /* JitTrace.loop */
+  size_t *storesofs; /* per snapshot with a stub: its stores (JitTrace.entryto) */
   int collects;      /* the trace has GC safe points (IRF_GCSTEP) */
   Global *g;         /* the state's, whose nursery TNEW allocates from */
   const JitTrace *parent; /* a side trace's: where its PVALs are */
@@ -1316,6 +1317,9 @@ static void snapstores(Asm *as, const IRSnap *snap) {
 
 static void exitstub(Asm *as, JitTrace *T, uint32_t sn) {
   const IRSnap *snap = &as->ir->snap[sn];
+  x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)&T->entryto[sn]);
+  x64_jmp_m(&as->mc, x64mem(R_TMP3, 0));
+  as->storesofs[sn] = (size_t)(as->mc.p - as->mc.start);
   snapstores(as, snap);
   /* after returns below the trace's frame, the base of the frame left in
   ** (S->ci's), for the trace that goes on there */
@@ -1383,7 +1387,9 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   ** checks, exiting through the first snapshot (before anything ran) */
   skip = x64_jmp8(&as->mc, NULL);
   as->chainofs = (size_t)(as->mc.p - as->mc.start);
-  if (ir->nsnap == 0 || ir->snap[0].nent != 0) return JA_NYI_IR;
+  /* (a side trace's first snapshot has the values it inherited, which
+  ** are where the parent left them at its chain entry) */
+  if (ir->nsnap == 0 || (as->parent == NULL && ir->snap[0].nent != 0)) return JA_NYI_IR;
   budgetcheck(as, 0);
   if (as->collects) gccheck(as, 0);
   if (skip != NULL) x64_patch_rel8(skip, as->mc.p);
@@ -1483,12 +1489,15 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   T->ir.ins[endguard].snap = T->endsnap;
   as.lastuse = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
   as.memonly = (uint8_t *)calloc(T->ir.n + 1, 1);
+  as.storesofs = (size_t *)calloc(T->ir.nsnap + 1, sizeof(size_t));
   as.livemask = (uint32_t *)calloc(T->ir.n + 1, sizeof(uint32_t));
-  T->exitto = (void **)calloc(T->ir.nsnap + 1, sizeof(void *));
-  if (as.lastuse == NULL || as.memonly == NULL || as.livemask == NULL || T->exitto == NULL) {
+  T->exitto = (void **)calloc(2 * ((size_t)T->ir.nsnap + 1), sizeof(void *));
+  if (as.lastuse == NULL || as.memonly == NULL || as.storesofs == NULL || as.livemask == NULL ||
+      T->exitto == NULL) {
     why = JA_NOMEM;
     goto done;
   }
+  T->entryto = T->exitto + T->ir.nsnap + 1; /* (the stubs have its address) */
   { /* the end snapshot's values are read at the last exit: live to the
     ** end, and so are their operands (liveness sees them used) */
     const IRSnap *sn = &T->ir.snap[T->endsnap];
@@ -1542,18 +1551,23 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
     }
     {
       uint32_t k;
-      for (k = 0; k < T->ir.nsnap; k++) T->exitto[k] = T->exitcommon;
+      for (k = 0; k < T->ir.nsnap; k++) {
+        T->exitto[k] = T->exitcommon;
+        T->entryto[k] = as.storesofs[k] != 0 ? mem + as.storesofs[k] : T->exitcommon;
+      }
     }
     break;
   }
 done:
   free(as.lastuse);
   free(as.memonly);
+  free(as.storesofs);
   free(as.livemask);
   free(as.patch);
   if (why != JA__MAX) {
     free(T->exitto);
     T->exitto = NULL;
+    T->entryto = NULL;
   }
   return why;
 }
@@ -1564,6 +1578,7 @@ void asm_freecode(JitTrace *T) {
   T->fn = NULL;
   free(T->exitto);
   T->exitto = NULL;
+  T->entryto = NULL;
 }
 
 #else /* no backend for this machine */

@@ -298,12 +298,13 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
 }
 
 /* A side trace starts where its parent's exit through snapshot sn left:
-** the values that snapshot wrote into the frame are still in the
-** parent's registers and spill slots, of the types the parent knew, so
-** the side trace takes them from there (PVAL) instead of loading and
-** checking the slots again. The slots stay unwritten: the exit wrote
-** them. (Snapshots of frames the parent returned below to are counted
-** from another base: those slots are loaded.) */
+** the values that snapshot holds are in the parent's registers and spill
+** slots, of the types the parent knew, so the side trace takes them from
+** there (PVAL) instead of loading and checking the slots. The parent's
+** exit goes to it without writing them (JitTrace.entryto): they are the
+** side trace's to write, as if it had written the slots itself. (An exit
+** into frames the parent returned below to is counted from another base:
+** the exit writes those slots, and the side trace loads them.) */
 static void inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
   const IRSnap *snap = &parent->ir.snap[sn];
   IRRef loop = parent->ir.loopref, x;
@@ -314,7 +315,9 @@ static void inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
     const IRIns *p = &parent->ir.ins[e->ref];
     J->slot[e->slot] = ir_isconst(p->op) ? ir_kcopy(&J->ir, p)
                                          : opt_emit(&J->opt, IR_PVAL, (IRType)p->type, e->ref, 0);
+    J->written[e->slot] = 1; /* not in the frame yet: its snapshots write them */
   }
+  J->inherited = 1;
   /* an exit of a loop trace: what its body keeps from the peeled
   ** iteration, as far as it is there, in case the side trace goes on into
   ** the body (looplink; unused, they cost nothing) */
@@ -361,6 +364,7 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
   J->closing = 0;
   J->parent = parent;
   J->parentsnap = sn;
+  J->inherited = 0;
   J->linkpc = NULL;
   J->callee = NULL;
   ci->u.l.trap = 1;
@@ -2017,7 +2021,9 @@ static void finishtrace(vm_State *S, JitState *J) {
     T->parent = P;
     T->pt = (Proto *)J->frame[0].pt;
     P->side[J->parentsnap] = T;
-    P->exitto[J->parentsnap] = T->chain; /* the parent's exit goes on there */
+    /* the parent's exit goes on there: at once, or after its stores */
+    if (J->inherited) P->entryto[J->parentsnap] = T->chain;
+    else P->exitto[J->parentsnap] = T->chain;
     relinktree(T);
   } else {
     installtrace(S, J, T);

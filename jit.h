@@ -135,6 +135,10 @@ typedef struct JitTrace {
   ** entry of the side trace attached there or of the loop trace a link
   ** leads to (jit.c keeps them up to date) */
   void **exitto;
+  /* Where each guard's exit goes first: its stub's stores (and on to
+  ** exitto), or straight to the side trace attached there when that
+  ** inherited the snapshot's values (PVAL) and so needs none written */
+  void **entryto;
   /* A trace without a loop (ir.loopref REF_NONE) ends at the back-edge
   ** of another loop: its end snapshot leaves the state that loop's trace
   ** (the one of pt starting at linkpc) starts from, which runs next. */
@@ -253,6 +257,7 @@ typedef struct JitState {
   const Instruction *loopend; /* a root trace's loop's last instruction */
   JitTrace *parent;      /* a side trace's parent, or NULL */
   uint32_t parentsnap;   /* and the snapshot whose exit it starts from */
+  int inherited;         /* it took the parent's values there (inherit) */
   const Instruction *linkpc; /* a trace ending at another loop: its loop instruction */
   const Proto *callee;   /* and that loop's function, when it is an inlined call's */
   JitTrace *traces;      /* every compiled trace (JitTrace.gnext) */
