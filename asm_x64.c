@@ -95,7 +95,6 @@ typedef struct Asm {
   IRBuf *ir;
   X64Buf mc;
   IRRef *lastuse;    /* per ref: the last instruction using it (0: dead) */
-  uint8_t *memonly;  /* per ref: give it a spill slot, not a register */
   uint32_t *livemask; /* per ref of a call: registers live across it */
   uint32_t nspill;
   Patch *patch;
@@ -364,10 +363,8 @@ static JitAbort allocate(Asm *as) {
         if (IR(fpr.ref[i])->reg != REG_NONE) mask |= 1u << (16 + IR(fpr.ref[i])->reg);
       as->livemask[ref] = mask;
     }
-    if (hasvalue(ins) && as->lastuse[ref] != 0 && as->memonly[ref] && !newspill(as, ref))
-      why = JA_TOO_MANY_SPILLS;
-    else if (hasvalue(ins) && as->lastuse[ref] != 0 && !as->memonly[ref] &&
-             !(into[ref] != 0 && takeover(as, act, ref, into[ref])) && !allocreg(as, act, ref))
+    if (hasvalue(ins) && as->lastuse[ref] != 0 &&
+        !(into[ref] != 0 && takeover(as, act, ref, into[ref])) && !allocreg(as, act, ref))
       why = JA_TOO_MANY_SPILLS;
     /* the result's register may have been a value's that allocreg just
     ** spilled (or that it took over): restoring it after the call would
@@ -1330,49 +1327,56 @@ static void exitstub(Asm *as, JitTrace *T, uint32_t sn) {
 }
 
 /* The end of a side trace going on into a loop trace's body (jit.c
-** looplink): the end snapshot's values into the frame, as its exit stub
-** would write them; then into the loop's registers (or spill slots) for
-** them, the loop-carried values from the frame and the invariants this
-** trace computed again from their spill slots (memonly), so that no move
-** overwrites another's source (the invariants it inherited are where the
-** loop keeps them: PVALs); then the loop body. */
-static void loopjump(Asm *as, const JitTrace *T) {
+** looplink). Of its end snapshot's slots it writes those the loop's body
+** does not start with values of its own (its exits write those); the
+** values the body starts with go into the loop's registers (or spill
+** slots) for them: first those in registers here to scratch slots after
+** every spill slot in use, then each into its place, so that no move
+** overwrites another's source (the invariants it inherited are in place
+** already: its PVALs). Then the loop body. */
+static JitAbort loopjump(Asm *as, const JitTrace *T) {
   const JitTrace *R = T->loopto;
-  uint32_t k;
-  snapstores(as, &as->ir->snap[T->endsnap]);
+  const IRSnap *snap = &as->ir->snap[T->endsnap];
+  uint32_t k, scratch = as->nspill, *from;
+  for (k = 0; k < snap->nent; k++) {
+    const SnapEntry *e = &as->ir->snapmap[snap->mapofs + k];
+    if (!jit_loopslot(R, e->slot)) storevalue(as, R_BASE, (int32_t)e->slot * TV_SIZE, e->ref);
+  }
+  from = (uint32_t *)calloc(T->nentry + 1, sizeof(uint32_t)); /* scratch slot + 1, per entry */
+  if (from == NULL) return JA_NOMEM;
   for (k = 0; k < T->nentry; k++) {
-    const JitLoopEntry *e = &T->entry[k];
-    const IRIns *x = &R->ir.ins[e->ref];
-    X64Mem m = x64mem(R_BASE, e->slot * TV_SIZE);
-    if (e->slot < 0) {
-      const IRIns *v = IR(e->from);
-      if (v->op == IR_PVAL) continue;
-      if (ir_isconst(v->op)) {
-        x64_mov_ri(&as->mc, R_TMP, (int64_t)kbits(v));
-        if (isfpr(x)) x64_movq_xr(&as->mc, X_TMP, R_TMP);
-      } else if (isfpr(x)) {
-        x64_movsd_xm(&as->mc, X_TMP, spillmem(v));
-      } else {
-        x64_mov_rm(&as->mc, R_TMP, spillmem(v));
-      }
-      if (!isfpr(x) && x->reg != REG_NONE) x64_mov_rr(&as->mc, x->reg, R_TMP);
-      else if (!isfpr(x)) x64_mov_mr(&as->mc, spillmem(x), R_TMP);
-      else if (x->reg != REG_NONE) x64_movaps_xx(&as->mc, x->reg, X_TMP);
-      else x64_movsd_mx(&as->mc, spillmem(x), X_TMP);
-      continue;
+    const IRIns *x = &R->ir.ins[T->entry[k].ref], *v = IR(T->entry[k].from);
+    if (ir_isconst(v->op) || v->reg == REG_NONE || (v->reg == x->reg && v->spill == x->spill)) continue;
+    if (scratch >= JIT_MAXSPILL) {
+      free(from);
+      return JA_TOO_MANY_SPILLS;
     }
-    if (isfpr(x)) {
-      int r = x->reg != REG_NONE ? x->reg : X_TMP;
-      x64_movsd_xm(&as->mc, r, m);
-      if (r == X_TMP) x64_movsd_mx(&as->mc, spillmem(x), r);
+    if (isfpr(v)) x64_movsd_mx(&as->mc, x64mem(R_EX, EX_SPILL(scratch)), v->reg);
+    else x64_mov_mr(&as->mc, x64mem(R_EX, EX_SPILL(scratch)), v->reg);
+    from[k] = ++scratch;
+  }
+  for (k = 0; k < T->nentry; k++) {
+    const IRIns *x = &R->ir.ins[T->entry[k].ref], *v = IR(T->entry[k].from);
+    int fp = isfpr(x), r = x->reg != REG_NONE ? x->reg : fp ? X_TMP : R_TMP;
+    if (!ir_isconst(v->op) && v->reg == x->reg && v->spill == x->spill) continue; /* in place */
+    if (ir_isconst(v->op)) {
+      x64_mov_ri(&as->mc, R_TMP, (int64_t)kbits(v));
+      if (fp) x64_movq_xr(&as->mc, r, R_TMP);
+      else if (r != R_TMP) x64_mov_rr(&as->mc, r, R_TMP);
     } else {
-      int r = x->reg != REG_NONE ? x->reg : R_TMP;
-      x64_mov_rm(&as->mc, r, m);
-      if (r == R_TMP) x64_mov_mr(&as->mc, spillmem(x), r);
+      X64Mem m = from[k] ? x64mem(R_EX, EX_SPILL(from[k] - 1)) : spillmem(v);
+      if (fp) x64_movsd_xm(&as->mc, r, m);
+      else x64_mov_rm(&as->mc, r, m);
+    }
+    if (x->reg == REG_NONE) {
+      if (fp) x64_movsd_mx(&as->mc, spillmem(x), r);
+      else x64_mov_mr(&as->mc, spillmem(x), r);
     }
   }
+  free(from);
   x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)R->loop);
   x64_jmp_r(&as->mc, R_TMP3);
+  return JA__MAX;
 }
 
 static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
@@ -1421,7 +1425,8 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
     if (why != JA__MAX) return why;
     x64_jmp(&as->mc, loopstart);
   } else if (T->loopto != NULL) {
-    loopjump(as, T);
+    JitAbort why = loopjump(as, T);
+    if (why != JA__MAX) return why;
   } else { /* a trace without a loop leaves through its end snapshot */
     exitpatch(as, x64_jmp(&as->mc, NULL), endguard);
   }
@@ -1488,11 +1493,10 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   if (endguard == REF_NONE) return JA_NOMEM;
   T->ir.ins[endguard].snap = T->endsnap;
   as.lastuse = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
-  as.memonly = (uint8_t *)calloc(T->ir.n + 1, 1);
   as.storesofs = (size_t *)calloc(T->ir.nsnap + 1, sizeof(size_t));
   as.livemask = (uint32_t *)calloc(T->ir.n + 1, sizeof(uint32_t));
   T->exitto = (void **)calloc(2 * ((size_t)T->ir.nsnap + 1), sizeof(void *));
-  if (as.lastuse == NULL || as.memonly == NULL || as.storesofs == NULL || as.livemask == NULL ||
+  if (as.lastuse == NULL || as.storesofs == NULL || as.livemask == NULL ||
       T->exitto == NULL) {
     why = JA_NOMEM;
     goto done;
@@ -1506,11 +1510,9 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
       IRRef r = T->ir.snapmap[sn->mapofs + k].ref;
       if (!ir_isconst(T->ir.ins[r].op)) as.lastuse[r] = T->ir.n;
     }
-    for (k = 0; k < T->nentry; k++) { /* and what a loop going on from there keeps */
+    for (k = 0; k < T->nentry; k++) { /* and what a loop going on from there takes */
       IRRef r = T->entry[k].from;
-      if (r == REF_NONE || ir_isconst(T->ir.ins[r].op)) continue;
-      as.lastuse[r] = T->ir.n;
-      if (T->ir.ins[r].op != IR_PVAL) as.memonly[r] = 1;
+      if (!ir_isconst(T->ir.ins[r].op)) as.lastuse[r] = T->ir.n;
     }
     liveness(&as);
   }
@@ -1544,11 +1546,9 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
     T->chain = mem + as.chainofs;
     T->exitcommon = mem + as.commonofs;
     if (T->callee != NULL) T->callentry = mem + as.callentryofs;
-    if (T->ir.loopref != REF_NONE) {
-      T->loop = mem + as.loopofs;
-      T->lastuse = as.lastuse; /* for side traces going on into the loop */
-      as.lastuse = NULL;
-    }
+    if (T->ir.loopref != REF_NONE) T->loop = mem + as.loopofs;
+    T->lastuse = as.lastuse; /* for its side traces (jit.c inherit, looplink) */
+    as.lastuse = NULL;
     {
       uint32_t k;
       for (k = 0; k < T->ir.nsnap; k++) {
@@ -1560,7 +1560,6 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   }
 done:
   free(as.lastuse);
-  free(as.memonly);
   free(as.storesofs);
   free(as.livemask);
   free(as.patch);

@@ -297,6 +297,15 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   return 0;
 }
 
+/* The end of the last guard exiting through snapshot snap */
+static IRRef guardsend(const IRBuf *ir, const IRSnap *snap) {
+  uint32_t sn = (uint32_t)(snap - ir->snap);
+  IRRef x, end = snap->ref;
+  for (x = snap->ref; x < ir->n; x++)
+    if (ir_isguard(ir->ins[x].op) && ir->ins[x].snap == sn) end = x + 1;
+  return end;
+}
+
 /* A side trace starts where its parent's exit through snapshot sn left:
 ** the values that snapshot holds are in the parent's registers and spill
 ** slots, of the types the parent knew, so the side trace takes them from
@@ -320,13 +329,20 @@ static void inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
   J->inherited = 1;
   /* an exit of a loop trace: what its body keeps from the peeled
   ** iteration, as far as it is there, in case the side trace goes on into
-  ** the body (looplink; unused, they cost nothing) */
-  if (parent->parent == NULL && loop != REF_NONE && parent->lastuse != NULL)
+  ** the body (looplink; unused, they cost nothing); an exit of a side
+  ** trace: those of them it inherited and still has there */
+  if (parent->parent == NULL && loop != REF_NONE && parent->lastuse != NULL) {
     for (x = REF_FIRST; x < loop && x < snap->ref; x++) {
       const IRIns *p = &parent->ir.ins[x];
       if (!ir_isconst(p->op) && parent->lastuse[x] == parent->ir.n && ir_haspayload((IRType)p->type))
         opt_emit(&J->opt, IR_PVAL, (IRType)p->type, x, 0);
     }
+  } else if (parent->parent != NULL && parent->lastuse != NULL) {
+    IRRef end = guardsend(&parent->ir, snap);
+    for (x = REF_FIRST; x < snap->ref; x++)
+      if (parent->ir.ins[x].op == IR_PVAL && parent->lastuse[x] + 1 >= end)
+        opt_emit(&J->opt, IR_PVAL, (IRType)parent->ir.ins[x].type, x, 0);
+  }
 }
 
 /* Recording starts in frame ci: at the instruction after the loop
@@ -1652,6 +1668,8 @@ static int inloopsnap(const JitTrace *R, const IRSnap *entry, uint32_t slot) {
   return 0;
 }
 
+int jit_loopslot(const JitTrace *R, uint32_t slot) { return inloopsnap(R, &R->ir.snap[R->loopsnap], slot); }
+
 /* T's value of R's invariant x, or REF_NONE when x is not invariant (it
 ** reads a slot R writes: L->variant is set) or cannot be computed again
 ** (another type in a slot, a guard that always fails...) */
@@ -1703,14 +1721,6 @@ static int haseffects(const IRBuf *ir, IRRef from, IRRef to) {
   return 0;
 }
 
-/* The end of the last guard exiting through snapshot snap */
-static IRRef guardsend(const IRBuf *ir, const IRSnap *snap) {
-  uint32_t sn = (uint32_t)(snap - ir->snap);
-  IRRef x, end = snap->ref;
-  for (x = snap->ref; x < ir->n; x++)
-    if (ir_isguard(ir->ins[x].op) && ir->ins[x].snap == sn) end = x + 1;
-  return end;
-}
 
 /* Fills L->changed and L->avail from the chain of side traces from R's
 ** exit to T; returns R's exit snapshot, or NULL when an exit in the chain
@@ -1827,7 +1837,7 @@ static int looplink(JitState *J, JitTrace *T) {
     if (phiold[x]) {
       if (slotof[x] < 0) goto done; /* carried, but not in a slot */
       e[ne].slot = slotof[x];
-      e[ne++].from = REF_NONE;
+      e[ne++].from = carried[x];
     } else {
       IRRef v = replay(&L, x);
       if (v == REF_NONE) goto done;

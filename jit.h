@@ -273,6 +273,9 @@ typedef struct JitState {
   int report;            /* -jstats: jit_report to `out` when the state closes */
 } JitState;
 
+/* Whether loop trace R's body starts with a value of its own in the slot
+** (R's loopsnap has it: every exit from the body writes it) */
+int jit_loopslot(const JitTrace *R, uint32_t slot);
 JitState *jit_state(vm_State *S); /* created on first use; NULL when out of memory */
 void jit_free(Global *g);
 /* A loop's back-edge (pc: the loop instruction, which just ran) while
