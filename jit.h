@@ -57,7 +57,7 @@ extern const char *const jit_abortmsg[JA__MAX];
 
 #define JIT_HOTSIZE 64          /* hashed hot counters */
 #define JIT_HOTLOOP_DEFAULT 56  /* back-edges before recording starts */
-#define JIT_SAMPLESTEP 32        /* while on, every 32nd back-edge is seen (at most) */
+#define JIT_SAMPLESTEP 32       /* while on, every 32nd back-edge is seen (at most) */
 #define JIT_MAXSLOTS 256        /* frame slots a trace may touch */
 #define JIT_MAXDEPTH 8          /* calls inlined into one another */
 #define JIT_MAXUNROLL 4         /* back-edges of inner loops without a trace followed */
@@ -99,11 +99,12 @@ typedef struct JitExitState {
 
 typedef int (*JitTraceFn)(TValue *base, JitExitState *ex);
 
-/* A value a loop trace's body reads that its peeled iteration made (a
-** loop trace's ref), and where a side trace going on into the body has
-** it: in the frame's slot `slot` (a loop-carried value, loaded into the
-** loop's register for it), or, slot -1, in its own PVAL `from` of it,
-** which is where the loop keeps it. */
+/* A value a loop trace's body reads that its peeled iteration made (ref,
+** the loop trace's), and the side trace's value going on into the body
+** with it (from): for a loop-carried value (slot >= 0: the frame slot it
+** is carried in), the side trace's value of that slot; for an invariant
+** (slot -1), its PVAL of it, already where the loop keeps it, or its own
+** computation of it again (asm_x64.c loopjump moves them). */
 typedef struct JitLoopEntry {
   IRRef ref;
   int32_t slot;
@@ -155,12 +156,13 @@ typedef struct JitTrace {
   struct JitTrace **side;
   struct JitTrace *parent;
   uint32_t nspill;             /* spill slots its code and its ancestors' use */
-  /* A loop trace: its liveness (per ref, the last instruction using it;
-  ** values live into the loop body live to ir.n), the snapshot of the
-  ** slots' values where the body starts (loopsnap: no guard uses it), and
-  ** the body's address. A side trace ending at the loop of the trace it
-  ** hangs from may go on there (loopto) rather than at its start (jit.c
-  ** looplink): then entry[] says how the body finds each of its values. */
+  /* Its liveness (per ref, the last instruction using it; in a loop
+  ** trace, values live into the loop body live to ir.n), for its side
+  ** traces; a loop trace's snapshot of the slots' values where the body
+  ** starts (loopsnap: no guard uses it) and the body's address. A side
+  ** trace ending at the loop of the trace it hangs from may go on there
+  ** (loopto) rather than at its start (jit.c looplink): then entry[]
+  ** says how the body finds each of its values. */
   IRRef *lastuse;
   uint32_t loopsnap;
   uint8_t *loop;
