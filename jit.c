@@ -1705,7 +1705,7 @@ static IRRef replay(LoopLink *L, IRRef x) {
   return v;
 }
 
-/* The snapshot of P's parent P's exit into it left through */
+/* The snapshot of P's parent whose exit leads into P */
 static const IRSnap *exitsnap(const JitTrace *P) {
   uint32_t k;
   for (k = 0; k < P->parent->ir.nsnap; k++)
@@ -1720,7 +1720,6 @@ static int haseffects(const IRBuf *ir, IRRef from, IRRef to) {
     if (ir_opflags[ir->ins[x].op] & (IRF_STORE | IRF_ALLOC | IRF_EFFECT | IRF_GCSTEP)) return 1;
   return 0;
 }
-
 
 /* Fills L->changed and L->avail from the chain of side traces from R's
 ** exit to T; returns R's exit snapshot, or NULL when an exit in the chain
