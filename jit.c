@@ -503,6 +503,12 @@ static void arith(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValu
   setslot(r->J, a, res);
 }
 
+/* Guards that table t has no metatable (then no access consults one) */
+static void nometa(Rec *r, IRRef t) {
+  IRRef meta = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META);
+  emit(r, IR_EQ, IRT_VOID, meta, ir_kptr(&r->J->ir, NULL));
+}
+
 /* Comparison guard for the direction the interpreter will take. */
 static void compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy, int opcode) {
   int eq = opcode == OP_EQ || opcode == OP_EQK || opcode == OP_EQI;
@@ -518,6 +524,13 @@ static void compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy
     if (rawtt(vx) != rawtt(vy) || rawtt(vx) <= T_TRUE) return;
     if (ttisshrstring(vx) || val_(vx).gc == val_(vy).gc) {
       emit(r, val_(vx).gc == val_(vy).gc ? IR_EQ : IR_NE, IRT_VOID, x, y);
+      return;
+    }
+    if (ttistable(vx) && hvalue(vx)->metatable == NULL && hvalue(vy)->metatable == NULL) {
+      /* two tables without metatables: no __eq to run, never equal */
+      nometa(r, x);
+      nometa(r, y);
+      emit(r, IR_NE, IRT_VOID, x, y);
       return;
     }
     r->abort = JA_NYI_META;
@@ -595,11 +608,6 @@ static void getindex(Rec *r, int a, IRRef t, IRRef idx, const TValue *vt, const 
 
 static int iscollectabletype(IRType t) { return t >= IRT_SHRSTR && t <= IRT_THREAD; }
 
-/* Guards that table t has no metatable (then no access consults one) */
-static void nometa(Rec *r, IRRef t) {
-  IRRef meta = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META);
-  emit(r, IR_EQ, IRT_VOID, meta, ir_kptr(&r->J->ir, NULL));
-}
 
 /* Whether the trace may allocate: not while an allocation sampler is on
 ** (its hook looks at the interpreter's frames, which a trace does not
