@@ -13,10 +13,12 @@
 **   loop:             the loop body (refs after the LOOP)
 **                     back-edge: budget (and collection) checks, the PHI
 **                     moves, jmp loop
-**   exit stubs        one per snapshot some guard uses: write the
-**                     snapshot's values into the frames, eax = its number,
-**                     jmp [T->exitto[n]]: the return, or another trace's
-**                     chain entry (a side trace, a loop a link leads to)
+**   exit stubs        one per snapshot some guard uses: jmp
+**                     [T->entryto[n]], a side trace that inherited the
+**                     values (PVAL), or on: write the snapshot's values
+**                     into the frames, eax = its number, jmp
+**                     [T->exitto[n]]: the return, or another trace's chain
+**                     entry (a side trace, a loop a link leads to)
 **   return            ex->trace = T, epilogue, return eax
 **
 ** Registers: a linear scan over the trace, in one pass before any code is
@@ -35,7 +37,8 @@
 **
 ** An exit's stub writes its snapshot's values back into the frame (each
 ** from the register or spill slot the IR instruction records), so going
-** on into another trace costs a few stores; jit.c rebuilds the frames of
+** on into another trace costs a few stores, none for a side trace that
+** takes the values where they are (PVAL); jit.c rebuilds the frames of
 ** inlined calls the snapshot is inside of, and the interpreter resumes at
 ** the snapshot's bytecode.
 **
@@ -117,7 +120,6 @@ typedef struct Asm {
 /* ----------------------------------------------------------------------
 ** Which instructions have values, and of what class
 ** ---------------------------------------------------------------------- */
-
 
 static int hasvalue(const IRIns *ins) {
   return !ir_isconst(ins->op) && ins->op != IR_PHI && ins->op != IR_LOOP &&
@@ -1300,10 +1302,8 @@ static int collects(const IRBuf *ir) {
   return 0;
 }
 
-/* Exit stub of snapshot sn: writes the snapshot's values into the frames
-** (each from its register, spill slot or constant), EAX = sn, and jumps
-** where T->exitto[sn] says: the return to jit.c, or the side trace or
-** loop trace that goes on from there. */
+/* A snapshot's values into the frames, each from its register, spill
+** slot or constant */
 static void snapstores(Asm *as, const IRSnap *snap) {
   uint32_t k;
   for (k = 0; k < snap->nent; k++) {
@@ -1312,6 +1312,11 @@ static void snapstores(Asm *as, const IRSnap *snap) {
   }
 }
 
+/* Exit stub of snapshot sn: jumps where T->entryto[sn] says, a side
+** trace that inherited the snapshot's values (needing none written) or,
+** by default, its own stores: the snapshot's values into the frames, EAX
+** = sn, and on where T->exitto[sn] says: the return to jit.c, or the side
+** trace or loop trace that goes on from there. */
 static void exitstub(Asm *as, JitTrace *T, uint32_t sn) {
   const IRSnap *snap = &as->ir->snap[sn];
   x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)&T->entryto[sn]);
