@@ -31,7 +31,10 @@
 ** back-edge of another loop with a trace ends there (linkpc), and that
 ** trace runs next; an exit taken often gets a side trace, recorded from
 ** where the exit leaves, which runs right after it (JitTrace.side). The
-** machine code follows such chains itself (JitTrace.exitto).
+** machine code follows such chains itself (JitTrace.exitto). A side trace
+** takes the values of its parent's exit where the parent left them
+** (inherit, IR PVAL), and one that ends where its loop trace starts may go
+** on into that loop's body past the peeled iteration (looplink).
 **
 ** Traces go across frames: a side trace may return from its loop's
 ** function and go on in the caller (returnbelow, IR RETF; J->shift says
