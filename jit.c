@@ -506,9 +506,17 @@ static void arith(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValu
   setslot(r->J, a, res);
 }
 
-/* Guards that table t has no metatable (then no access consults one) */
+/* Guards that table t has no metatable (then no access consults one). A
+** table the trace made has none, unless C code ran since (CALLC, CAT:
+** setmetatable, or a metamethod that calls it). */
 static void nometa(Rec *r, IRRef t) {
-  IRRef meta = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META);
+  const IRBuf *b = &r->J->ir;
+  IRRef meta, x;
+  if (b->ins[t].op == IR_TNEW) {
+    for (x = t + 1; x < b->n && b->ins[x].op != IR_CALLC && b->ins[x].op != IR_CAT; x++) {}
+    if (x == b->n) return;
+  }
+  meta = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META);
   emit(r, IR_EQ, IRT_VOID, meta, ir_kptr(&r->J->ir, NULL));
 }
 

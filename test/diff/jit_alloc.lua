@@ -44,3 +44,16 @@ end
 local m = 0
 for _, v in pairs(set) do m = m + v end
 print(m)
+
+-- a new table has no metatable until setmetatable runs (C code): writes
+-- to it before need no guard, writes after must see __newindex
+local mt = {__newindex = function(t, k, v) rawset(t, k, v * 2) end}
+local msum = 0
+for i = 1, 2000 do
+  local t = {}
+  t.a = i
+  if i % 3 == 0 then setmetatable(t, mt) end
+  t.b = i
+  msum = msum + t.a + t.b
+end
+print("metatable after new", msum)
