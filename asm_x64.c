@@ -583,6 +583,7 @@ static const struct {
   [IRFL_FUNC_PROTO] = {offsetof(LClosure, p), 8},
   [IRFL_STR_LEN] = {offsetof(TString, len), 8},
   [IRFL_UPVAL_V] = {offsetof(UpVal, v), 8},
+  [IRFL_G_STRMETA] = {offsetof(Global, mt) + VM_TSTRING * sizeof(Table *), 8},
 };
 
 /* ----------------------------------------------------------------------

@@ -689,6 +689,35 @@ static void getfield(Rec *r, int a, IRRef t, const TValue *vt, const TValue *key
   if (node != REF_NONE) setslot(r->J, a, emit(r, IR_HLOAD, valtype(v), node, 0));
 }
 
+/* obj:name(...) (SELF): the object into slot a+1, the method into a: a
+** table's own field, or a string's from the __index table of the strings'
+** metatable, which the trace loads (and guards) as the interpreter does:
+** both may be changed. */
+static void selfop(Rec *r, int a, IRRef obj, const TValue *vobj, const TValue *key) {
+  JitState *J = r->J;
+  Global *g = G(J->thread);
+  if (ttisstring(vobj) && ttisshrstring(key) && g->mt[VM_TSTRING] != NULL) {
+    Table *mt = g->mt[VM_TSTRING];
+    TValue vmt, vname;
+    const TValue *idx;
+    IRRef m, node;
+    sethvalue(J->thread, &vmt, mt);
+    setsvalue(J->thread, &vname, g->tmname[TM_INDEX]);
+    idx = tab_getstr(mt, g->tmname[TM_INDEX]);
+    if (!ttistable(idx)) { r->abort = JA_NYI_META; return; }
+    m = emit(r, IR_FLOAD, IRT_PTR, ir_kptr(&J->ir, g), IRFL_G_STRMETA);
+    emit(r, IR_NE, IRT_VOID, m, ir_kptr(&J->ir, NULL));
+    node = hrefk(r, m, &vmt, &vname, idx);
+    setslot(J, a + 1, obj);
+    getfield(r, a, emit(r, IR_HLOAD, IRT_TAB, node, 0), idx, key);
+  } else if (ttistable(vobj)) {
+    setslot(J, a + 1, obj);
+    getfield(r, a, obj, vobj, key);
+  } else {
+    r->abort = JA_NYI_TYPE;
+  }
+}
+
 /* t[key] = val for a constant string key: present in t's hash part, or
 ** a new field (newslot) */
 static void setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, IRRef val) {
@@ -1336,6 +1365,7 @@ static void recordins(Rec *r) {
     }
     case OP_GETTABLE: getindex(r, a, RB(), RC(), VB(), VC()); break;
     case OP_GETFIELD: getfield(r, a, RB(), VB(), KCv()); break;
+    case OP_SELF: selfop(r, a, RB(), VB(), GETARG_k(i) ? KCv() : VC()); break;
     case OP_SETI: {
       TValue kv;
       const TValue *v = GETARG_k(i) ? KCv() : VC();
