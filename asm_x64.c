@@ -138,7 +138,7 @@ static int isdead(const Asm *as, IRRef ref) {
 static int iscall(const IRIns *ins) {
   switch (ins->op) {
     case IR_FPOW: case IR_FMOD: case IR_IDIV: case IR_MOD: case IR_UDIV: case IR_TBAR: case IR_TLEN:
-    case IR_TNEW: case IR_TSLOT: case IR_CAT: case IR_CALLC:
+    case IR_TNEW: case IR_TSLOT: case IR_CAT: case IR_CALLC: case IR_TGETS:
     case IR_FMATH:
       return 1;
     case IR_SHL: case IR_SHR: /* unless the count is a constant */
@@ -1066,6 +1066,7 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       break;
     }
     case IR_TLEN: asm_callint(as, ref, (const void *)tab_getn, 0); break;
+    case IR_TGETS: asm_callint(as, ref, (const void *)jit_tgets, 0); break;
     case IR_SBYTE: {
       int s = gpr_of(as, ins->op1, R_TMP3), d = dst_gpr(as, ref);
       int32_t ofs = (int32_t)offsetof(TString, contents);

@@ -184,6 +184,9 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   ** instruction op1, which its exit leaves in the parent's register or   \
   ** spill slot for it (no code; asm_x64.c keeps it there) */            \
   X(PVAL, IRM_LIT, IRM_NONE, 0)                                            \
+  /* 1 if table op1 holds a value (not nil) at string key op2, raw, else \
+  ** 0: a call (a key's absence, where __index would be consulted) */    \
+  X(TGETS, IRM_REF, IRM_REF, IRF_LOAD)                                     \
 
 typedef enum IROp {
 #define IROP_ENUM(name, m1, m2, f) IR_##name,

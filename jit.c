@@ -683,9 +683,54 @@ static IRRef fieldref(Rec *r, IRRef t, const TValue *vt, const TValue *key, JitA
   return hrefk(r, t, vt, key, *now);
 }
 
+#define JIT_MAXINDEX 4 /* __index tables followed for one field */
+
+/* t.key where t (a table) has no value at key: nil, or the value of the
+** first __index table along t's metatables that has one, each step
+** guarded as the interpreter goes: the key still absent (TGETS), a
+** metatable there (loaded: it may change), its __index a table. Classes
+** (methods in the metatable's __index) are this. */
+static IRRef indexget(Rec *r, IRRef t, const TValue *vt, const TValue *key) {
+  JitState *J = r->J;
+  Global *g = G(J->thread);
+  int depth;
+  for (depth = 0; depth < JIT_MAXINDEX; depth++) {
+    Table *mt = hvalue(vt)->metatable;
+    const TValue *idx, *v;
+    TValue vmt, vname;
+    IRRef m, node;
+    emit(r, IR_EQ, IRT_VOID, emit(r, IR_TGETS, IRT_INT, t, kvalue(r, key)), ir_kint(&J->ir, 0));
+    if (mt == NULL) { /* absent: nil */
+      nometa(r, t);
+      return ir_kpri(&J->ir, IRT_NIL);
+    }
+    idx = tab_getstr(mt, g->tmname[TM_INDEX]);
+    if (!ttistable(idx)) { r->abort = ttisnil(idx) ? JA_NYI_NILREAD : JA_NYI_META; return REF_NONE; }
+    sethvalue(J->thread, &vmt, mt);
+    setsvalue(J->thread, &vname, g->tmname[TM_INDEX]);
+    m = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META);
+    emit(r, IR_NE, IRT_VOID, m, ir_kptr(&J->ir, NULL));
+    t = emit(r, IR_HLOAD, IRT_TAB, hrefk(r, m, &vmt, &vname, idx), 0);
+    vt = idx;
+    v = tab_getstr(hvalue(vt), tsvalue(key));
+    if (!ttisnil(v)) {
+      node = hrefk(r, t, vt, key, v);
+      return emit(r, IR_HLOAD, valtype(v), node, 0);
+    }
+  }
+  r->abort = JA_NYI_NILREAD;
+  return REF_NONE;
+}
+
 static void getfield(Rec *r, int a, IRRef t, const TValue *vt, const TValue *key) {
   const TValue *v;
-  IRRef node = fieldref(r, t, vt, key, JA_NYI_NILREAD, &v);
+  IRRef node;
+  if (ttistable(vt) && ttisshrstring(key) && ttisnil(tab_getstr(hvalue(vt), tsvalue(key)))) {
+    IRRef res = indexget(r, t, vt, key);
+    if (res != REF_NONE) setslot(r->J, a, res);
+    return;
+  }
+  node = fieldref(r, t, vt, key, JA_NYI_NILREAD, &v);
   if (node != REF_NONE) setslot(r->J, a, emit(r, IR_HLOAD, valtype(v), node, 0));
 }
 
@@ -2278,6 +2323,7 @@ vm_Integer jit_idiv(vm_Integer a, vm_Integer b) { return interp_idiv(NULL, a, b)
 vm_Integer jit_imod(vm_Integer a, vm_Integer b) { return interp_mod(NULL, a, b); }
 vm_Integer jit_udiv(vm_Integer a, vm_Integer b) { return (vm_Integer)((vm_Unsigned)a / (vm_Unsigned)b); }
 vm_Integer jit_shiftr(vm_Integer a, vm_Integer b) { return interp_shiftr(a, b); }
+vm_Integer jit_tgets(Table *t, TString *key) { return !ttisnil(tab_getstr(t, key)); }
 vm_Number jit_fmod(vm_Number a, vm_Number b) { return interp_modf(NULL, a, b); }
 void jit_tbar(vm_State *S, Table *t, GCObject *v) { gc_objbarrier(S, t, v); }
 

@@ -313,6 +313,7 @@ vm_Integer jit_idiv(vm_Integer a, vm_Integer b);
 vm_Integer jit_imod(vm_Integer a, vm_Integer b);
 vm_Integer jit_udiv(vm_Integer a, vm_Integer b);
 vm_Integer jit_shiftr(vm_Integer a, vm_Integer b);
+vm_Integer jit_tgets(Table *t, TString *key); /* IR TGETS */
 vm_Number jit_fmod(vm_Number a, vm_Number b);
 void jit_tbar(vm_State *S, Table *t, GCObject *v);
 Table *jit_tnew(vm_State *S, uint32_t asize, uint32_t hsize);
