@@ -520,6 +520,25 @@ static void nometa(Rec *r, IRRef t) {
   emit(r, IR_EQ, IRT_VOID, meta, ir_kptr(&r->J->ir, NULL));
 }
 
+/* Guards that table t (vt when recorded) has no __eq metamethod: no
+** metatable, or one without __eq (loaded: it may change). 0 when it has. */
+static int noeq(Rec *r, IRRef t, const TValue *vt) {
+  Table *mt = hvalue(vt)->metatable;
+  TString *name = G(r->J->thread)->tmname[TM_EQ];
+  TValue vname;
+  IRRef m;
+  if (mt == NULL) {
+    nometa(r, t);
+    return 1;
+  }
+  if (!ttisnil(tab_getstr(mt, name))) return 0;
+  setsvalue(r->J->thread, &vname, name);
+  m = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META);
+  emit(r, IR_NE, IRT_VOID, m, ir_kptr(&r->J->ir, NULL));
+  emit(r, IR_EQ, IRT_VOID, emit(r, IR_TGETS, IRT_INT, m, kvalue(r, &vname)), ir_kint(&r->J->ir, 0));
+  return 1;
+}
+
 /* Comparison guard for the direction the interpreter will take. */
 static void compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy, int opcode) {
   int eq = opcode == OP_EQ || opcode == OP_EQK || opcode == OP_EQI;
@@ -537,10 +556,8 @@ static void compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy
       emit(r, val_(vx).gc == val_(vy).gc ? IR_EQ : IR_NE, IRT_VOID, x, y);
       return;
     }
-    if (ttistable(vx) && hvalue(vx)->metatable == NULL && hvalue(vy)->metatable == NULL) {
-      /* two tables without metatables: no __eq to run, never equal */
-      nometa(r, x);
-      nometa(r, y);
+    if (ttistable(vx) && noeq(r, x, vx) && noeq(r, y, vy)) {
+      /* two tables without __eq: never equal */
       emit(r, IR_NE, IRT_VOID, x, y);
       return;
     }

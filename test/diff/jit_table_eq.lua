@@ -43,3 +43,13 @@ for i = 1, 1000 do
   if s == t then n = n + 1 end
 end
 print("no __eq", n)
+
+-- metatables without __eq, then __eq added to one of them mid-loop
+local mu = {}
+local u, w = setmetatable({id = 1}, mu), setmetatable({id = 1}, {})
+local before, after = 0, 0
+for i = 1, 1000 do
+  if i == 700 then mu.__eq = function(l, rr) return l.id == rr.id end end
+  if u == w then after = after + 1 else before = before + 1 end
+end
+print("__eq added", before, after)
