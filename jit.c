@@ -520,11 +520,12 @@ static void nometa(Rec *r, IRRef t) {
   emit(r, IR_EQ, IRT_VOID, meta, ir_kptr(&r->J->ir, NULL));
 }
 
-/* Guards that table t (vt when recorded) has no __eq metamethod: no
-** metatable, or one without __eq (loaded: it may change). 0 when it has. */
-static int noeq(Rec *r, IRRef t, const TValue *vt) {
+/* Guards that table t (vt when recorded) has no metamethod for event e:
+** no metatable, or one without it (loaded: it may change). 0 when it
+** has one. */
+static int nomm(Rec *r, IRRef t, const TValue *vt, TMS e) {
   Table *mt = hvalue(vt)->metatable;
-  TString *name = G(r->J->thread)->tmname[TM_EQ];
+  TString *name = G(r->J->thread)->tmname[e];
   TValue vname;
   IRRef m;
   if (mt == NULL) {
@@ -556,7 +557,7 @@ static void compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy
       emit(r, val_(vx).gc == val_(vy).gc ? IR_EQ : IR_NE, IRT_VOID, x, y);
       return;
     }
-    if (ttistable(vx) && noeq(r, x, vx) && noeq(r, y, vy)) {
+    if (ttistable(vx) && nomm(r, x, vx, TM_EQ) && nomm(r, y, vy, TM_EQ)) {
       /* two tables without __eq: never equal */
       emit(r, IR_NE, IRT_VOID, x, y);
       return;
@@ -653,9 +654,9 @@ static int canalloc(Rec *r) {
 static void newslot(Rec *r, IRRef t, IRRef key, IRRef val, const TValue *vt) {
   IRRef slot;
   if (!ttistable(vt)) { r->abort = JA_NYI_TYPE; return; }
-  if (hvalue(vt)->metatable != NULL || reftype(r, val) == IRT_NIL) { r->abort = JA_NYI_NEWKEY; return; }
+  if (reftype(r, val) == IRT_NIL) { r->abort = JA_NYI_NEWKEY; return; }
   if (!canalloc(r)) return;
-  nometa(r, t);
+  if (!nomm(r, t, vt, TM_NEWINDEX)) { r->abort = JA_NYI_NEWKEY; return; }
   slot = emit(r, IR_TSLOT, IRT_PTR, t, key);
   emit(r, IR_ASTORE, IRT_VOID, slot, val);
   if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);

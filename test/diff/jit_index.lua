@@ -63,3 +63,31 @@ local inst = setmetatable({}, c)
 local acc4 = 0
 for i = 1, 1000 do acc4 = acc4 + inst.deep end
 print("deep", acc4)
+
+-- new fields in instances of a class (a metatable without __newindex),
+-- then __newindex added to the class mid-loop: it decides from then on
+local K = {}
+K.__index = K
+local made, seen = {}, 0
+for i = 1, 2000 do
+  if i == 1500 then K.__newindex = function(t, k, v) seen = seen + 1; rawset(t, k, v * 10) end end
+  local o2 = setmetatable({}, K)
+  o2.val = i
+  made[#made + 1] = o2.val
+end
+local msum = 0
+for _, v in ipairs(made) do msum = msum + v end
+print("new fields", msum, seen)
+
+local L = {}
+L.__index = L
+local insts = {}
+for i = 1, 3000 do insts[i] = setmetatable({}, L) end
+local calls = 0
+for i = 1, 3000 do
+  if i == 2000 then L.__newindex = function(t, k, v) calls = calls + 1; rawset(t, k, -v) end end
+  insts[i].val = i
+end
+local lsum = 0
+for i = 1, 3000 do lsum = lsum + insts[i].val end
+print("new fields, made before", lsum, calls)
