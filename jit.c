@@ -718,12 +718,12 @@ static IRRef indexget(Rec *r, IRRef t, const TValue *vt, const TValue *key) {
     TValue vmt, vname;
     IRRef m, node;
     emit(r, IR_EQ, IRT_VOID, emit(r, IR_TGETS, IRT_INT, t, kvalue(r, key)), ir_kint(&J->ir, 0));
-    if (mt == NULL) { /* absent: nil */
-      nometa(r, t);
+    idx = mt != NULL ? tab_getstr(mt, g->tmname[TM_INDEX]) : NULL;
+    if (idx == NULL || ttisnil(idx)) { /* absent, no __index: nil */
+      if (!nomm(r, t, vt, TM_INDEX)) break;
       return ir_kpri(&J->ir, IRT_NIL);
     }
-    idx = tab_getstr(mt, g->tmname[TM_INDEX]);
-    if (!ttistable(idx)) { r->abort = ttisnil(idx) ? JA_NYI_NILREAD : JA_NYI_META; return REF_NONE; }
+    if (!ttistable(idx)) { r->abort = JA_NYI_META; return REF_NONE; }
     sethvalue(J->thread, &vmt, mt);
     setsvalue(J->thread, &vname, g->tmname[TM_INDEX]);
     m = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META);

@@ -91,3 +91,14 @@ end
 local lsum = 0
 for i = 1, 3000 do lsum = lsum + insts[i].val end
 print("new fields, made before", lsum, calls)
+
+-- a metatable without __index: absent fields are nil until one appears
+local bare_mt = {}
+local bare = setmetatable({}, bare_mt)
+local nilcount, got = 0, 0
+for i = 1, 2000 do
+  if i == 1200 then bare_mt.__index = {missing = 3} end
+  local v = bare.missing
+  if v == nil then nilcount = nilcount + 1 else got = got + v end
+end
+print("no __index", nilcount, got)
