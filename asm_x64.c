@@ -1120,11 +1120,11 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
 /* A location: a register (0..15 general, 16..31 XMM) or a spill slot
 ** (32 + slot) */
 #define LOC_SPILL 32
-static int locof(Asm *as, IRRef ref) {
-  IRIns *ins = IR(ref);
+static int insloc(const IRIns *ins) {
   if (ins->reg != REG_NONE) return isfpr(ins) ? 16 + ins->reg : ins->reg;
   return LOC_SPILL + ins->spill - 1;
 }
+#define locof(as, ref) insloc(IR(ref))
 
 /* Copies the value at location `from` (or constant k when from < 0) into
 ** location to; fp: an XMM value. */
@@ -1178,28 +1178,11 @@ typedef struct Move {
   int fp;
 } Move;
 
-/* All PHIs at once: a move waits while its destination is still the
-** source of another; a cycle is broken through a scratch register (the
-** location 16 + XMM1 or R11, which no value is allocated to). */
-static JitAbort phimoves(Asm *as) {
-  IRBuf *ir = as->ir;
-  Move *mv = (Move *)malloc((ir->n - ir->loopref) * sizeof(Move)); /* at most one a PHI */
-  int n = 0, i, j;
-  IRRef ref;
-  if (mv == NULL) return JA_NOMEM;
-  for (ref = ir->loopref; ref < ir->n; ref++) {
-    IRIns *ins = IR(ref);
-    int to, from;
-    if (ins->op != IR_PHI || !ir_haspayload((IRType)ins->type)) continue;
-    to = locof(as, ins->op1);
-    from = ir_isconst(IR(ins->op2)->op) ? -1 : locof(as, ins->op2);
-    if (to == from) continue;
-    mv[n].to = to;
-    mv[n].from = from;
-    mv[n].k = ins->op2;
-    mv[n].fp = isfpr(ins);
-    n++;
-  }
+/* The n moves mv at once: a move waits while its destination is still
+** the source of another; a cycle is broken through a scratch register
+** (the location 16 + XMM1 or R11, which no value is allocated to). */
+static void parallelmoves(Asm *as, Move *mv, int n) {
+  int i, j;
   while (n > 0) {
     for (i = 0; i < n; i++) {
       for (j = 0; j < n; j++)
@@ -1216,6 +1199,29 @@ static JitAbort phimoves(Asm *as) {
     moveloc(as, mv[i].to, mv[i].from, mv[i].k, mv[i].fp);
     mv[i] = mv[--n];
   }
+}
+
+/* All PHIs at once */
+static JitAbort phimoves(Asm *as) {
+  IRBuf *ir = as->ir;
+  Move *mv = (Move *)malloc((ir->n - ir->loopref) * sizeof(Move)); /* at most one a PHI */
+  int n = 0;
+  IRRef ref;
+  if (mv == NULL) return JA_NOMEM;
+  for (ref = ir->loopref; ref < ir->n; ref++) {
+    IRIns *ins = IR(ref);
+    int to, from;
+    if (ins->op != IR_PHI || !ir_haspayload((IRType)ins->type)) continue;
+    to = locof(as, ins->op1);
+    from = ir_isconst(IR(ins->op2)->op) ? -1 : locof(as, ins->op2);
+    if (to == from) continue;
+    mv[n].to = to;
+    mv[n].from = from;
+    mv[n].k = ins->op2;
+    mv[n].fp = isfpr(ins);
+    n++;
+  }
+  parallelmoves(as, mv, n);
   free(mv);
   return JA__MAX;
 }
@@ -1336,51 +1342,31 @@ static void exitstub(Asm *as, JitTrace *T, uint32_t sn) {
 /* The end of a side trace going on into a loop trace's body (jit.c
 ** looplink). Of its end snapshot's slots it writes those the loop's body
 ** does not start with values of its own (its exits write those); the
-** values the body starts with go into the loop's registers (or spill
-** slots) for them: first those in registers here to scratch slots after
-** every spill slot in use, then each into its place, so that no move
-** overwrites another's source (the invariants it inherited are in place
-** already: its PVALs). Then the loop body. */
+** values the body starts with go from this trace's places into the
+** loop's, all at once as the PHIs at a back-edge (the invariants it
+** inherited are in place already: its PVALs). Then the loop body. */
 static JitAbort loopjump(Asm *as, const JitTrace *T) {
   const JitTrace *R = T->loopto;
   const IRSnap *snap = &as->ir->snap[T->endsnap];
-  uint32_t k, scratch = as->nspill, *from;
+  Move *mv = (Move *)malloc((T->nentry + 1) * sizeof(Move));
+  uint32_t k;
+  int n = 0;
+  if (mv == NULL) return JA_NOMEM;
   for (k = 0; k < snap->nent; k++) {
     const SnapEntry *e = &as->ir->snapmap[snap->mapofs + k];
     if (!jit_loopslot(R, e->slot)) storevalue(as, R_BASE, (int32_t)e->slot * TV_SIZE, e->ref);
   }
-  from = (uint32_t *)calloc(T->nentry + 1, sizeof(uint32_t)); /* scratch slot + 1, per entry */
-  if (from == NULL) return JA_NOMEM;
   for (k = 0; k < T->nentry; k++) {
-    const IRIns *x = &R->ir.ins[T->entry[k].ref], *v = IR(T->entry[k].from);
-    if (ir_isconst(v->op) || v->reg == REG_NONE || (v->reg == x->reg && v->spill == x->spill)) continue;
-    if (scratch >= JIT_MAXSPILL) {
-      free(from);
-      return JA_TOO_MANY_SPILLS;
-    }
-    if (isfpr(v)) x64_movsd_mx(&as->mc, x64mem(R_EX, EX_SPILL(scratch)), v->reg);
-    else x64_mov_mr(&as->mc, x64mem(R_EX, EX_SPILL(scratch)), v->reg);
-    from[k] = ++scratch;
+    const IRIns *x = &R->ir.ins[T->entry[k].ref];
+    IRRef v = T->entry[k].from;
+    mv[n].to = insloc(x);
+    mv[n].from = ir_isconst(IR(v)->op) ? -1 : locof(as, v);
+    mv[n].k = v;
+    mv[n].fp = isfpr(x);
+    if (mv[n].to != mv[n].from) n++;
   }
-  for (k = 0; k < T->nentry; k++) {
-    const IRIns *x = &R->ir.ins[T->entry[k].ref], *v = IR(T->entry[k].from);
-    int fp = isfpr(x), r = x->reg != REG_NONE ? x->reg : fp ? X_TMP : R_TMP;
-    if (!ir_isconst(v->op) && v->reg == x->reg && v->spill == x->spill) continue; /* in place */
-    if (ir_isconst(v->op)) {
-      x64_mov_ri(&as->mc, R_TMP, (int64_t)kbits(v));
-      if (fp) x64_movq_xr(&as->mc, r, R_TMP);
-      else if (r != R_TMP) x64_mov_rr(&as->mc, r, R_TMP);
-    } else {
-      X64Mem m = from[k] ? x64mem(R_EX, EX_SPILL(from[k] - 1)) : spillmem(v);
-      if (fp) x64_movsd_xm(&as->mc, r, m);
-      else x64_mov_rm(&as->mc, r, m);
-    }
-    if (x->reg == REG_NONE) {
-      if (fp) x64_movsd_mx(&as->mc, spillmem(x), r);
-      else x64_mov_mr(&as->mc, spillmem(x), r);
-    }
-  }
-  free(from);
+  parallelmoves(as, mv, n);
+  free(mv);
   x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)R->loop);
   x64_jmp_r(&as->mc, R_TMP3);
   return JA__MAX;

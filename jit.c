@@ -637,7 +637,6 @@ static void getindex(Rec *r, int a, IRRef t, IRRef idx, const TValue *vt, const 
 
 static int iscollectabletype(IRType t) { return t >= IRT_SHRSTR && t <= IRT_THREAD; }
 
-
 /* Whether the trace may allocate: not while an allocation sampler is on
 ** (its hook looks at the interpreter's frames, which a trace does not
 ** keep up to date; vm_setallocsampler drops the traces) */
@@ -703,6 +702,18 @@ static IRRef fieldref(Rec *r, IRRef t, const TValue *vt, const TValue *key, JitA
 
 #define JIT_MAXINDEX 4 /* __index tables followed for one field */
 
+/* The __index table of metatable m (mt when recorded; idx its __index
+** there, a table), loaded through m as the interpreter does: m guarded
+** not NULL, the key there, the value a table */
+static IRRef metaindex(Rec *r, IRRef m, Table *mt, const TValue *idx) {
+  vm_State *S = r->J->thread;
+  TValue vmt, vname;
+  sethvalue(S, &vmt, mt);
+  setsvalue(S, &vname, G(S)->tmname[TM_INDEX]);
+  emit(r, IR_NE, IRT_VOID, m, ir_kptr(&r->J->ir, NULL));
+  return emit(r, IR_HLOAD, IRT_TAB, hrefk(r, m, &vmt, &vname, idx), 0);
+}
+
 /* t.key where t (a table) has no value at key: nil, or the value of the
 ** first __index table along t's metatables that has one, each step
 ** guarded as the interpreter goes: the key still absent (TGETS), a
@@ -715,8 +726,6 @@ static IRRef indexget(Rec *r, IRRef t, const TValue *vt, const TValue *key) {
   for (depth = 0; depth < JIT_MAXINDEX; depth++) {
     Table *mt = hvalue(vt)->metatable;
     const TValue *idx, *v;
-    TValue vmt, vname;
-    IRRef m, node;
     emit(r, IR_EQ, IRT_VOID, emit(r, IR_TGETS, IRT_INT, t, kvalue(r, key)), ir_kint(&J->ir, 0));
     idx = mt != NULL ? tab_getstr(mt, g->tmname[TM_INDEX]) : NULL;
     if (idx == NULL || ttisnil(idx)) { /* absent, no __index: nil */
@@ -724,17 +733,10 @@ static IRRef indexget(Rec *r, IRRef t, const TValue *vt, const TValue *key) {
       return ir_kpri(&J->ir, IRT_NIL);
     }
     if (!ttistable(idx)) { r->abort = JA_NYI_META; return REF_NONE; }
-    sethvalue(J->thread, &vmt, mt);
-    setsvalue(J->thread, &vname, g->tmname[TM_INDEX]);
-    m = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META);
-    emit(r, IR_NE, IRT_VOID, m, ir_kptr(&J->ir, NULL));
-    t = emit(r, IR_HLOAD, IRT_TAB, hrefk(r, m, &vmt, &vname, idx), 0);
+    t = metaindex(r, emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META), mt, idx);
     vt = idx;
     v = tab_getstr(hvalue(vt), tsvalue(key));
-    if (!ttisnil(v)) {
-      node = hrefk(r, t, vt, key, v);
-      return emit(r, IR_HLOAD, valtype(v), node, 0);
-    }
+    if (!ttisnil(v)) return emit(r, IR_HLOAD, valtype(v), hrefk(r, t, vt, key, v), 0);
   }
   r->abort = JA_NYI_NILREAD;
   return REF_NONE;
@@ -761,18 +763,12 @@ static void selfop(Rec *r, int a, IRRef obj, const TValue *vobj, const TValue *k
   Global *g = G(J->thread);
   if (ttisstring(vobj) && ttisshrstring(key) && g->mt[VM_TSTRING] != NULL) {
     Table *mt = g->mt[VM_TSTRING];
-    TValue vmt, vname;
-    const TValue *idx;
-    IRRef m, node;
-    sethvalue(J->thread, &vmt, mt);
-    setsvalue(J->thread, &vname, g->tmname[TM_INDEX]);
-    idx = tab_getstr(mt, g->tmname[TM_INDEX]);
+    const TValue *idx = tab_getstr(mt, g->tmname[TM_INDEX]);
+    IRRef strmeta;
     if (!ttistable(idx)) { r->abort = JA_NYI_META; return; }
-    m = emit(r, IR_FLOAD, IRT_PTR, ir_kptr(&J->ir, g), IRFL_G_STRMETA);
-    emit(r, IR_NE, IRT_VOID, m, ir_kptr(&J->ir, NULL));
-    node = hrefk(r, m, &vmt, &vname, idx);
+    strmeta = emit(r, IR_FLOAD, IRT_PTR, ir_kptr(&J->ir, g), IRFL_G_STRMETA);
     setslot(J, a + 1, obj);
-    getfield(r, a, emit(r, IR_HLOAD, IRT_TAB, node, 0), idx, key);
+    getfield(r, a, metaindex(r, strmeta, mt, idx), idx, key);
   } else if (ttistable(vobj)) {
     setslot(J, a + 1, obj);
     getfield(r, a, obj, vobj, key);
@@ -1745,10 +1741,6 @@ done:
   return why;
 }
 
-/* A root trace's loop is marked in the bytecode: its loop instruction
-** (for a conditional back-edge, a test at startpc, the jump after it)
-** becomes a J form (opcodes.h JITOPCODES), so the interpreter enters the
-** trace at every back-edge rather than at sampled ones. */
 /* A side trace T ending where the loop trace R it hangs from (through
 ** other side traces, maybe) starts goes on into R's loop body, past the
 ** peeled iteration, when the body finds there everything it takes from
@@ -1764,6 +1756,10 @@ done:
 ** they were; and, for an exit in R's peeled iteration, no store in R
 ** after it (the body's loads may take values R stores there). Else T
 ** goes on at R's start, as any other link. */
+/* Memory or the frames changed, or something happened (a call, an
+** allocation): what a loop-body link may not have on its way */
+#define effectful(op) ((ir_opflags[op] & (IRF_STORE | IRF_ALLOC | IRF_EFFECT | IRF_GCSTEP)) != 0)
+
 typedef struct LoopLink {
   JitState *J;
   const JitTrace *R;
@@ -1802,8 +1798,7 @@ static IRRef replay(LoopLink *L, IRRef x) {
     v = J->slot[slot] != REF_NONE ? J->slot[slot] : loadslot(J, slot, (IRType)xi->type);
     if (v == REF_NONE || J->ir.ins[v].type != xi->type) return REF_NONE;
   } else {
-    if ((ir_opflags[xi->op] & (IRF_STORE | IRF_ALLOC | IRF_EFFECT | IRF_GCSTEP)) || xi->op == IR_PHI ||
-        xi->op == IR_RLOAD || xi->op == IR_LOOP || xi->op == IR_NOP)
+    if (effectful(xi->op) || xi->op == IR_PHI || xi->op == IR_RLOAD || xi->op == IR_LOOP || xi->op == IR_NOP)
       return REF_NONE;
     a = xi->op1;
     b = xi->op2;
@@ -1829,7 +1824,7 @@ static const IRSnap *exitsnap(const JitTrace *P) {
 static int haseffects(const IRBuf *ir, IRRef from, IRRef to) {
   IRRef x;
   for (x = from; x < to; x++)
-    if (ir_opflags[ir->ins[x].op] & (IRF_STORE | IRF_ALLOC | IRF_EFFECT | IRF_GCSTEP)) return 1;
+    if (effectful(ir->ins[x].op)) return 1;
   return 0;
 }
 
@@ -1872,7 +1867,6 @@ static int looplink(JitState *J, JitTrace *T) {
   const IRSnap *ex;
   IRRef x, n, loop;
   IRRef *carried = NULL;
-  int32_t *slotof = NULL;
   uint8_t *phiold = NULL;
   JitLoopEntry *e = NULL;
   LoopLink L;
@@ -1893,18 +1887,16 @@ static int looplink(JitState *J, JitTrace *T) {
   L.memo = (IRRef *)calloc(n, sizeof(IRRef));
   L.changed = (uint8_t *)calloc(JIT_MAXSLOTS, 1);
   carried = (IRRef *)calloc(n, sizeof(IRRef)); /* a PHI's old value -> T's value of its slot */
-  slotof = (int32_t *)malloc(n * sizeof(int32_t));
   phiold = (uint8_t *)calloc(n, 1);
   e = (JitLoopEntry *)malloc(loop * sizeof(JitLoopEntry));
-  if (L.avail == NULL || L.memo == NULL || L.changed == NULL || carried == NULL || slotof == NULL ||
-      phiold == NULL || e == NULL) {
+  if (L.avail == NULL || L.memo == NULL || L.changed == NULL || carried == NULL || phiold == NULL ||
+      e == NULL) {
     ok = 0;
     goto done;
   }
   if ((ex = chain(&L, R)) == NULL) goto done;
   for (x = loop + 1; x < n; x++)
     if (R->ir.ins[x].op == IR_PHI) phiold[R->ir.ins[x].op1] = 1;
-  for (x = 0; x < n; x++) slotof[x] = -1;
   /* slots R never writes: R's values of them hold only if the chain left them */
   for (x = REF_FIRST; x < loop; x++) {
     const IRIns *xi = &R->ir.ins[x];
@@ -1928,7 +1920,6 @@ static int looplink(JitState *J, JitTrace *T) {
       if (J->ir.ins[v].type != xi->type || (carried[se->ref] != REF_NONE && carried[se->ref] != v))
         goto done;
       carried[se->ref] = v;
-      slotof[se->ref] = se->slot;
     } else if (ir_isconst(xi->op) ? v != ir_kcopy(&J->ir, xi) : v != L.avail[se->ref]) {
       goto done; /* invariant: T must have left the very value */
     }
@@ -1943,18 +1934,15 @@ static int looplink(JitState *J, JitTrace *T) {
   /* every value R's body reads from before its LOOP */
   for (x = REF_FIRST; x < loop; x++) {
     const IRIns *xi = &R->ir.ins[x];
+    IRRef v;
     if (ir_isconst(xi->op) || R->lastuse[x] != n || !ir_haspayload((IRType)xi->type)) continue;
-    e[ne].ref = x;
     if (phiold[x]) {
-      if (slotof[x] < 0) goto done; /* carried, but not in a slot */
-      e[ne].slot = slotof[x];
-      e[ne++].from = carried[x];
-    } else {
-      IRRef v = replay(&L, x);
-      if (v == REF_NONE) goto done;
-      e[ne].slot = -1;
-      e[ne++].from = v;
+      if ((v = carried[x]) == REF_NONE) goto done; /* carried, but not in a slot */
+    } else if ((v = replay(&L, x)) == REF_NONE) {
+      goto done;
     }
+    e[ne].ref = x;
+    e[ne++].from = v;
   }
   if (J->ir.oom || J->opt.guardfails) goto done;
   T->loopto = R;
@@ -1967,12 +1955,15 @@ done:
   free(L.memo);
   free(L.changed);
   free(carried);
-  free(slotof);
   free(phiold);
   free(e);
   return ok && !J->ir.oom;
 }
 
+/* A root trace's loop is marked in the bytecode: its loop instruction
+** (for a conditional back-edge, a test at startpc, the jump after it)
+** becomes a J form (opcodes.h JITOPCODES), so the interpreter enters the
+** trace at every back-edge rather than at sampled ones. */
 static void markloop(const JitTrace *T, int compiled) {
   static const uint8_t jform[][2] = {
 #define JFORM(name, orig) {OP_##orig, OP_##name},

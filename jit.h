@@ -101,13 +101,12 @@ typedef int (*JitTraceFn)(TValue *base, JitExitState *ex);
 
 /* A value a loop trace's body reads that its peeled iteration made (ref,
 ** the loop trace's), and the side trace's value going on into the body
-** with it (from): for a loop-carried value (slot >= 0: the frame slot it
-** is carried in), the side trace's value of that slot; for an invariant
-** (slot -1), its PVAL of it, already where the loop keeps it, or its own
-** computation of it again (asm_x64.c loopjump moves them). */
+** with it (from): for a loop-carried value, the side trace's value of
+** the slot carrying it; for an invariant, its PVAL of it (already where
+** the loop keeps it) or its own computation of it again (asm_x64.c
+** loopjump moves them). */
 typedef struct JitLoopEntry {
   IRRef ref;
-  int32_t slot;
   IRRef from;
 } JitLoopEntry;
 
