@@ -1372,6 +1372,83 @@ static JitAbort loopjump(Asm *as, const JitTrace *T) {
   return JA__MAX;
 }
 
+/* The frames of the calls T's end snapshot is inside of, built as
+** jit.c's buildframes does, and the room traceroom makes sure of there,
+** before the link into the callee's loop trace (at T->linkto, with
+** R_BASE the callee's base): in machine code when the CallInfos and the
+** stack are there already (else the jumps slow[0], slow[1] go to the call of
+** jit_callframes, which makes room). Before it, the exit stub wrote the
+** snapshot's values; nothing but R_BASE, R_EX and R_IC is live. */
+_Static_assert(offsetof(CallInfo, callstatus) == offsetof(CallInfo, nresults) + 2,
+               "nresults and callstatus written in one store");
+
+static void callframes(Asm *as, const JitTrace *T, uint8_t **slow) {
+  const IRSnap *snap = &as->ir->snap[T->endsnap];
+  const JitState *J = as->g->jit;
+  X64Buf *mc = &as->mc;
+  const SnapFrame *f;
+  const Proto *pt = NULL;
+  int32_t top = 0; /* the innermost frame's base, from R_BASE */
+  uint8_t *again;
+  uint32_t d;
+  for (d = 0; d < snap->depth; d++) top += (as->ir->frames[snap->frameofs + d].funcslot + 1) * TV_SIZE;
+  /* CallInfos: depth of them above S->ci, then J->roomdepth more */
+  x64_mov_rm(mc, X64_RAX, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
+  x64_mov_rm(mc, X64_RCX, x64mem(X64_RAX, (int32_t)offsetof(vm_State, ci)));
+  x64_mov_rr(mc, X64_RDX, X64_RCX);
+  x64_mov_ri(mc, R_TMP3, (int64_t)(uintptr_t)&J->roomdepth);
+  x64_mov32_rm(mc, X64_R8, x64mem(R_TMP3, 0));
+  x64_alu32_ri(mc, X64_ADD, X64_R8, (int32_t)snap->depth);
+  again = mc->p;
+  x64_mov_rm(mc, X64_RDX, x64mem(X64_RDX, (int32_t)offsetof(CallInfo, next)));
+  x64_test_rr(mc, X64_RDX, X64_RDX);
+  slow[0] = x64_jcc(mc, X64_CC_E, NULL);
+  x64_alu32_ri(mc, X64_SUB, X64_R8, 1);
+  x64_jcc(mc, X64_CC_G, again);
+  /* stack: more than J->roomslots slots from the innermost base */
+  x64_mov_rm(mc, X64_RDX, x64mem(X64_RAX, (int32_t)offsetof(vm_State, stack_last)));
+  x64_lea(mc, X64_R8, x64mem(R_BASE, top));
+  x64_alu_rr(mc, X64_SUB, X64_RDX, X64_R8);
+  x64_movsxd_rm(mc, X64_R8, x64mem(R_TMP3, (int32_t)(offsetof(JitState, roomslots) - offsetof(JitState, roomdepth))));
+  x64_shift_ri(mc, X64_SHL, X64_R8, 4);
+  x64_alu_rr(mc, X64_CMP, X64_RDX, X64_R8);
+  slow[1] = x64_jcc(mc, X64_CC_LE, NULL);
+  for (d = 0; d < snap->depth; d++) {
+    f = &as->ir->frames[snap->frameofs + d];
+    /* the caller's pc after the call: its prototype's code, from its
+    ** closure in the outermost frame, else a constant */
+    if (pt == NULL) {
+      x64_mov_rm(mc, R_TMP3, x64mem(X64_RCX, (int32_t)offsetof(CallInfo, func)));
+      x64_mov_rm(mc, R_TMP3, x64mem(R_TMP3, 0));
+      x64_mov_rm(mc, R_TMP3, x64mem(R_TMP3, (int32_t)offsetof(LClosure, p)));
+      x64_mov_rm(mc, R_TMP3, x64mem(R_TMP3, (int32_t)offsetof(Proto, code)));
+      x64_lea(mc, R_TMP3, x64mem(R_TMP3, (int32_t)(f->retpc * sizeof(Instruction))));
+    } else {
+      x64_mov_ri(mc, R_TMP3, (int64_t)(uintptr_t)(pt->code + f->retpc));
+    }
+    x64_mov_mr(mc, x64mem(X64_RCX, (int32_t)offsetof(CallInfo, u.l.savedpc)), R_TMP3);
+    pt = (const Proto *)f->pt;
+    x64_mov_rm(mc, X64_RDX, x64mem(X64_RCX, (int32_t)offsetof(CallInfo, next)));
+    x64_lea(mc, R_TMP3, x64mem(R_BASE, f->funcslot * TV_SIZE));
+    x64_mov_mr(mc, x64mem(X64_RDX, (int32_t)offsetof(CallInfo, func)), R_TMP3);
+    x64_lea(mc, R_TMP3, x64mem(R_TMP3, (1 + pt->maxstacksize) * TV_SIZE));
+    x64_mov_mr(mc, x64mem(X64_RDX, (int32_t)offsetof(CallInfo, top)), R_TMP3);
+    x64_mov32_mi(mc, x64mem(X64_RDX, (int32_t)offsetof(CallInfo, u.l.nextraargs)), f->nextra);
+    x64_mov32_mi(mc, x64mem(X64_RDX, (int32_t)offsetof(CallInfo, u.l.trap)), 0);
+    /* nresults and callstatus (0) in one store */
+    x64_mov32_mi(mc, x64mem(X64_RDX, (int32_t)offsetof(CallInfo, nresults)), (int32_t)(uint16_t)f->nresults);
+    x64_lea(mc, R_BASE, x64mem(R_BASE, (f->funcslot + 1) * TV_SIZE));
+    x64_mov_rr(mc, X64_RCX, X64_RDX);
+  }
+  x64_mov_ri(mc, R_TMP3, (int64_t)(uintptr_t)(pt->code + snap->pc));
+  x64_mov_mr(mc, x64mem(X64_RCX, (int32_t)offsetof(CallInfo, u.l.savedpc)), R_TMP3);
+  x64_mov_mr(mc, x64mem(X64_RAX, (int32_t)offsetof(vm_State, ci)), X64_RCX);
+  x64_mov_rm(mc, R_TMP3, x64mem(X64_RCX, (int32_t)offsetof(CallInfo, top)));
+  x64_mov_mr(mc, x64mem(X64_RAX, (int32_t)offsetof(vm_State, top)), R_TMP3);
+  x64_mov_ri(mc, R_TMP3, (int64_t)(uintptr_t)&T->linkto);
+  x64_jmp_m(mc, x64mem(R_TMP3, 0));
+}
+
 static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   IRBuf *ir = as->ir;
   IRRef ref;
@@ -1446,8 +1523,13 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   as->commonofs = (size_t)(common - as->mc.start);
   exitcode(as, T);
   if (T->callee != NULL) { /* the end's link into an inlined call's loop */
-    uint8_t *noroom;
+    uint8_t *noroom, *slow[2];
     as->callentryofs = (size_t)(as->mc.p - as->mc.start);
+    callframes(as, T, slow);
+    if (!as->mc.overflow) {
+      x64_patch_rel32(slow[0], as->mc.p);
+      x64_patch_rel32(slow[1], as->mc.p);
+    }
     x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
     x64_mov_ri(&as->mc, X64_RSI, (int64_t)(uintptr_t)T);
     saveregs(as, 0, 0); /* (R_IC) */
