@@ -1388,10 +1388,11 @@ static void callframes(Asm *as, const JitTrace *T, uint8_t **slow) {
   X64Buf *mc = &as->mc;
   const SnapFrame *f;
   const Proto *pt = NULL;
-  int32_t top = 0; /* the innermost frame's base, from R_BASE */
+  /* the innermost frame's base, from R_BASE (a frame's function slot is
+  ** counted from the outermost frame's base) */
+  int32_t top = (as->ir->frames[snap->frameofs + snap->depth - 1].funcslot + 1) * TV_SIZE;
   uint8_t *again;
   uint32_t d;
-  for (d = 0; d < snap->depth; d++) top += (as->ir->frames[snap->frameofs + d].funcslot + 1) * TV_SIZE;
   /* CallInfos: depth of them above S->ci, then J->roomdepth more */
   x64_mov_rm(mc, X64_RAX, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
   x64_mov_rm(mc, X64_RCX, x64mem(X64_RAX, (int32_t)offsetof(vm_State, ci)));
@@ -1437,9 +1438,9 @@ static void callframes(Asm *as, const JitTrace *T, uint8_t **slow) {
     x64_mov32_mi(mc, x64mem(X64_RDX, (int32_t)offsetof(CallInfo, u.l.trap)), 0);
     /* nresults and callstatus (0) in one store */
     x64_mov32_mi(mc, x64mem(X64_RDX, (int32_t)offsetof(CallInfo, nresults)), (int32_t)(uint16_t)f->nresults);
-    x64_lea(mc, R_BASE, x64mem(R_BASE, (f->funcslot + 1) * TV_SIZE));
     x64_mov_rr(mc, X64_RCX, X64_RDX);
   }
+  x64_lea(mc, R_BASE, x64mem(R_BASE, top));
   x64_mov_ri(mc, R_TMP3, (int64_t)(uintptr_t)(pt->code + snap->pc));
   x64_mov_mr(mc, x64mem(X64_RCX, (int32_t)offsetof(CallInfo, u.l.savedpc)), R_TMP3);
   x64_mov_mr(mc, x64mem(X64_RAX, (int32_t)offsetof(vm_State, ci)), X64_RCX);

@@ -137,3 +137,22 @@ local function outer()
   return acc
 end
 for _ = 1, 3 do print("open upvalue", outer()) end
+
+
+-- a link into the loop of a call two calls deep: the side trace ending in
+-- inner's loop builds both frames (function slots counted from the
+-- outermost frame's base; counted from each caller's, the second one went
+-- wrong and the run crashed)
+do
+  local function inner(n, t)
+    local s = 0
+    for i = 1, n do s = s + t[i] * i end
+    return s
+  end
+  local function middle(n, t) local r = inner(n, t) return r + 1 end
+  local t = {}
+  for i = 1, 50 do t[i] = i % 7 end
+  local total = 0
+  for rep = 1, 60 do total = total + middle(rep % 50 + 1, t) end
+  print("two calls deep", total)
+end
