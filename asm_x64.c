@@ -227,7 +227,6 @@ static int allocreg(Asm *as, Active *act, IRRef ref) {
     }
   }
   for (i = 0; i < act->n; i++) {
-    if (IR(act->ref[i])->op == IR_PVAL) continue; /* its place is the parent's */
     if (victim < 0 || as->lastuse[act->ref[i]] > as->lastuse[act->ref[victim]]) victim = i;
   }
   if (victim >= 0 && as->lastuse[act->ref[victim]] > as->lastuse[ref]) {
@@ -323,7 +322,10 @@ static int takeover(Asm *as, Active *act, IRRef ref, IRRef old) {
 /* A value inherited from the parent (PVAL) stays where the parent's exit
 ** left it: in its register, which is taken until its last use here, or
 ** its spill slot (a side trace's own spill slots come after those of
-** its ancestors). PVALs come first in a trace: their registers are free. */
+** its ancestors). PVALs come first in a trace: their registers are free.
+** One in a register may still be spilled for a value that needs it
+** (allocreg): then the trace's entry stores it in its own spill slot
+** (pvalspills). */
 static void inherited(Asm *as, Active *act, IRRef ref) {
   IRIns *ins = IR(ref);
   const IRIns *p = &as->parent->ir.ins[ins->op1];
@@ -1254,6 +1256,19 @@ static void exitcode(Asm *as, JitTrace *T) {
   x64_ret(&as->mc);
 }
 
+/* At a side trace's entry: the inherited values in the parent's
+** registers that allocreg spilled, into their spill slots */
+static void pvalspills(Asm *as) {
+  IRRef ref;
+  for (ref = REF_FIRST; ref < as->ir->n; ref++) {
+    const IRIns *ins = IR(ref);
+    int r = ins->op == IR_PVAL ? as->parent->ir.ins[ins->op1].reg : REG_NONE;
+    if (ins->reg != REG_NONE || r == REG_NONE || ins->spill == 0 || isdead(as, ref)) continue;
+    if (isfpr(ins)) x64_movsd_mx(&as->mc, spillmem(ins), r);
+    else x64_mov_mr(&as->mc, spillmem(ins), r);
+  }
+}
+
 /* The checks of a back-edge, and of an entry from another trace (which
 ** may be the only back-edge of a loop that runs through several): one
 ** decrement of R_IC, the back-edges left of the chunk of the budget it
@@ -1465,6 +1480,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   /* (a side trace's first snapshot has the values it inherited, which
   ** are where the parent left them at its chain entry) */
   if (ir->nsnap == 0 || (as->parent == NULL && ir->snap[0].nent != 0)) return JA_NYI_IR;
+  if (as->parent != NULL) pvalspills(as); /* (before an exit may read them) */
   budgetcheck(as, 0);
   if (as->collects) gccheck(as, 0);
   if (skip != NULL) x64_patch_rel8(skip, as->mc.p);
