@@ -138,7 +138,7 @@ static int isdead(const Asm *as, IRRef ref) {
 static int iscall(const IRIns *ins) {
   switch (ins->op) {
     case IR_FPOW: case IR_FMOD: case IR_IDIV: case IR_MOD: case IR_UDIV: case IR_TBAR: case IR_TLEN:
-    case IR_TNEW: case IR_TSLOT: case IR_CAT: case IR_CALLC: case IR_TGETS:
+    case IR_TNEW: case IR_TSLOT: case IR_CAT: case IR_CALLC: case IR_TGETS: case IR_HREF:
     case IR_FMATH:
       return 1;
     case IR_SHL: case IR_SHR: /* unless the count is a constant */
@@ -1105,7 +1105,10 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
     case IR_CALLC: asm_onslots(as, ref, (const void *)jit_callc); break;
     case IR_TSLOT:
       if (IR(ins->op2)->type == IRT_INT) asm_tslotint(as, ref);
-      else asm_callint(as, ref, (const void *)jit_tslotstr, 1);
+      else asm_callint(as, ref, (const void *)jit_tslotobj, 1);
+      break;
+    case IR_HREF:
+      asm_callint(as, ref, IR(ins->op2)->type == IRT_INT ? (const void *)tab_getint : (const void *)jit_hrefobj, 0);
       break;
     case IR_NOP: case IR_LOOP: case IR_PHI: break;
     default:

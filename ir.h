@@ -134,6 +134,10 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(HREFK, IRM_REF, IRM_REF, IRF_GUARD | IRF_LOAD)                         \
   X(HLOAD, IRM_REF, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
   X(HSTORE, IRM_REF, IRM_REF, IRF_STORE)                                   \
+  /* HREF: the address of key op2's value in table op1, either part (a    \
+  ** call: a raw lookup; an absent key's holds nil), which ALOAD reads.   \
+  ** Integer keys and collectable ones (strings, tables, functions...) */ \
+  X(HREF, IRM_REF, IRM_REF, IRF_LOAD)                                      \
   X(TBAR, IRM_REF, IRM_REF, IRF_EFFECT)  /* write barrier: table op1 got value op2 */ \
   /* allocating calls (the GC never runs inside a trace, so nothing moves; \
   ** a collection TNEW asks for waits for the back-edge's exit).          \

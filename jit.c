@@ -627,11 +627,42 @@ static IRRef arrayref(Rec *r, IRRef t, IRRef idx, const TValue *vt, const TValue
   return emit(r, IR_AREF, IRT_PTR, arr, i0);
 }
 
+/* Keys HREF and TSLOT take: integers and collectable values */
+static int hashkey(const TValue *k) { return ttisinteger(k) || iscollectable(k); }
+
+/* t[k] for a key the array part does not hold, or not an integer: the
+** value's address in the table (HREF, a lookup), read with its type
+** guarded. An absent key's nil needs a table without a metatable (no
+** __index to consult: guarded). */
+static void gethashed(Rec *r, int a, IRRef t, IRRef key, const TValue *vt, const TValue *vk) {
+  const TValue *v;
+  if (!ttistable(vt) || !hashkey(vk)) { r->abort = JA_NYI_TYPE; return; }
+  v = tab_get(hvalue(vt), vk);
+  if (ttisnil(v)) {
+    if (hvalue(vt)->metatable != NULL) { r->abort = JA_NYI_NILREAD; return; }
+    nometa(r, t);
+  }
+  setslot(r->J, a, emit(r, IR_ALOAD, valtype(v), emit(r, IR_HREF, IRT_PTR, t, key), 0));
+}
+
+/* Whether t[k] is in t's array part */
+static int inarray(const TValue *vt, const TValue *vk) {
+  return ttistable(vt) && ttisinteger(vk) && (vm_Unsigned)ivalue(vk) - 1u < hvalue(vt)->asize;
+}
+
 static void getindex(Rec *r, int a, IRRef t, IRRef idx, const TValue *vt, const TValue *vk) {
   const TValue *v;
-  IRRef ref = arrayref(r, t, idx, vt, vk, &v);
+  IRRef ref;
+  if (!inarray(vt, vk)) {
+    gethashed(r, a, t, idx, vt, vk);
+    return;
+  }
+  ref = arrayref(r, t, idx, vt, vk, &v);
   if (ref == REF_NONE) return;
-  if (ttisnil(v)) { r->abort = JA_NYI_NILREAD; return; }
+  if (ttisnil(v)) { /* no __index to consult: no metatable (guarded) */
+    if (hvalue(vt)->metatable != NULL) { r->abort = JA_NYI_NILREAD; return; }
+    nometa(r, t);
+  }
   setslot(r->J, a, emit(r, IR_ALOAD, valtype(v), ref, 0));
 }
 
@@ -664,7 +695,7 @@ static void newslot(Rec *r, IRRef t, IRRef key, IRRef val, const TValue *vt) {
 static void setindex(Rec *r, IRRef t, IRRef idx, IRRef val, const TValue *vt, const TValue *vk) {
   const TValue *old;
   IRRef ref;
-  if (ttistable(vt) && ttisinteger(vk) && (vm_Unsigned)ivalue(vk) - 1u >= hvalue(vt)->asize) {
+  if (ttistable(vt) && hashkey(vk) && !inarray(vt, vk)) {
     newslot(r, t, idx, val, vt); /* appends, keys in the hash part */
     return;
   }
@@ -2385,10 +2416,18 @@ TValue *jit_tslotint(vm_State *S, Table *t, vm_Integer key) {
   return tslot(S, t, &k);
 }
 
-TValue *jit_tslotstr(vm_State *S, Table *t, TString *key) {
+TValue *jit_tslotobj(vm_State *S, Table *t, GCObject *key) {
   TValue k;
-  setsvalue(S, &k, key);
+  UNUSED(S);
+  setgcovalue(&k, key);
   return tslot(S, t, &k);
+}
+
+/* IR HREF of a collectable key (an integer's is tab_getint) */
+const TValue *jit_hrefobj(Table *t, GCObject *key) {
+  TValue k;
+  setgcovalue(&k, key);
+  return tab_get(t, &k);
 }
 
 static void unlinkglobal(JitState *J, JitTrace *T) {

@@ -192,14 +192,15 @@ static int novalue(IROp op) {
 /* The stores that may change what a load of opcode op reads. Array
 ** stores do not move the array or change its size (the recorder only
 ** stores into present slots), so FLOAD survives them; node stores only
-** change values of present keys, so HREFK (where a key is) survives
-** them; calls change anything. */
+** change values of present keys, so HREFK and HREF (where a key is)
+** survive them; an array load may read a node's value (through HREF);
+** calls change anything. */
 static int aliases(IROp load, IROp store) {
   if (store == IR_CALLS) return 1;
   switch (load) {
     case IR_FLOAD: return store == IR_FSTORE;
-    case IR_ALOAD: return store == IR_ASTORE;
-    case IR_HREFK: return 0;
+    case IR_ALOAD: return store == IR_ASTORE || store == IR_HSTORE;
+    case IR_HREFK: case IR_HREF: return 0;
     case IR_HLOAD: return store == IR_HSTORE;
     case IR_UREF: case IR_ULOAD: return store == IR_USTORE;
     default: return 1;
