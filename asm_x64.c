@@ -1390,6 +1390,9 @@ static JitAbort loopjump(Asm *as, const JitTrace *T) {
   return JA__MAX;
 }
 
+_Static_assert(offsetof(CallInfo, callstatus) == offsetof(CallInfo, nresults) + 2,
+               "callframes writes nresults and callstatus in one store");
+
 /* The frames of the calls T's end snapshot is inside of, built as
 ** jit.c's buildframes does, and the room traceroom makes sure of there,
 ** before the link into the callee's loop trace (at T->linkto, with
@@ -1397,9 +1400,6 @@ static JitAbort loopjump(Asm *as, const JitTrace *T) {
 ** stack are there already (else the jumps slow[0], slow[1] go to the call of
 ** jit_callframes, which makes room). Before it, the exit stub wrote the
 ** snapshot's values; nothing but R_BASE, R_EX and R_IC is live. */
-_Static_assert(offsetof(CallInfo, callstatus) == offsetof(CallInfo, nresults) + 2,
-               "nresults and callstatus written in one store");
-
 static void callframes(Asm *as, const JitTrace *T, uint8_t **slow) {
   const IRSnap *snap = &as->ir->snap[T->endsnap];
   const JitState *J = as->g->jit;
