@@ -226,9 +226,8 @@ static int allocreg(Asm *as, Active *act, IRRef ref) {
       return 1;
     }
   }
-  for (i = 0; i < act->n; i++) {
+  for (i = 0; i < act->n; i++)
     if (victim < 0 || as->lastuse[act->ref[i]] > as->lastuse[act->ref[victim]]) victim = i;
-  }
   if (victim >= 0 && as->lastuse[act->ref[victim]] > as->lastuse[ref]) {
     IRIns *v = IR(act->ref[victim]);
     ins->reg = v->reg;

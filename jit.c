@@ -627,6 +627,17 @@ static IRRef arrayref(Rec *r, IRRef t, IRRef idx, const TValue *vt, const TValue
   return emit(r, IR_AREF, IRT_PTR, arr, i0);
 }
 
+/* A nil read from table t (vt when recorded) without __index to
+** consult: no metatable (guarded); else 0, and the trace aborts */
+static int nilread(Rec *r, IRRef t, const TValue *vt) {
+  if (hvalue(vt)->metatable != NULL) {
+    r->abort = JA_NYI_NILREAD;
+    return 0;
+  }
+  nometa(r, t);
+  return 1;
+}
+
 /* Keys HREF and TSLOT take: integers and collectable values */
 static int hashkey(const TValue *k) { return ttisinteger(k) || iscollectable(k); }
 
@@ -638,10 +649,7 @@ static void gethashed(Rec *r, int a, IRRef t, IRRef key, const TValue *vt, const
   const TValue *v;
   if (!ttistable(vt) || !hashkey(vk)) { r->abort = JA_NYI_TYPE; return; }
   v = tab_get(hvalue(vt), vk);
-  if (ttisnil(v)) {
-    if (hvalue(vt)->metatable != NULL) { r->abort = JA_NYI_NILREAD; return; }
-    nometa(r, t);
-  }
+  if (ttisnil(v) && !nilread(r, t, vt)) return;
   setslot(r->J, a, emit(r, IR_ALOAD, valtype(v), emit(r, IR_HREF, IRT_PTR, t, key), 0));
 }
 
@@ -659,10 +667,7 @@ static void getindex(Rec *r, int a, IRRef t, IRRef idx, const TValue *vt, const 
   }
   ref = arrayref(r, t, idx, vt, vk, &v);
   if (ref == REF_NONE) return;
-  if (ttisnil(v)) { /* no __index to consult: no metatable (guarded) */
-    if (hvalue(vt)->metatable != NULL) { r->abort = JA_NYI_NILREAD; return; }
-    nometa(r, t);
-  }
+  if (ttisnil(v) && !nilread(r, t, vt)) return;
   setslot(r->J, a, emit(r, IR_ALOAD, valtype(v), ref, 0));
 }
 
@@ -1772,21 +1777,6 @@ done:
   return why;
 }
 
-/* A side trace T ending where the loop trace R it hangs from (through
-** other side traces, maybe) starts goes on into R's loop body, past the
-** peeled iteration, when the body finds there everything it takes from
-** that iteration. The slots it carries from one iteration to the next
-** (its PHIs) are loaded from the frame, where the exits left them, into
-** R's registers for them (of the same types). Every other value it reads
-** from before its LOOP is invariant: T inherited it (PVAL, where R keeps
-** it), or T computes it again at its end as R's peeled iteration does
-** (replay; guards included, those R did not run before its exit: they
-** check the state R's start would check). That needs the traces from R's
-** exit on to leave memory as it was (no stores, calls or allocations:
-** R's invariant loads still hold) and the slots R reads as invariant as
-** they were; and, for an exit in R's peeled iteration, no store in R
-** after it (the body's loads may take values R stores there). Else T
-** goes on at R's start, as any other link. */
 /* Memory or the frames changed, or something happened (a call, an
 ** allocation): what a loop-body link may not have on its way */
 #define effectful(op) ((ir_opflags[op] & (IRF_STORE | IRF_ALLOC | IRF_EFFECT | IRF_GCSTEP)) != 0)
@@ -1893,6 +1883,21 @@ static const IRSnap *chain(LoopLink *L, const JitTrace *R) {
   return ex;
 }
 
+/* A side trace T ending where the loop trace R it hangs from (through
+** other side traces, maybe) starts goes on into R's loop body, past the
+** peeled iteration, when the body finds there everything it takes from
+** that iteration. The slots it carries from one iteration to the next
+** (its PHIs) are loaded from the frame, where the exits left them, into
+** R's registers for them (of the same types). Every other value it reads
+** from before its LOOP is invariant: T inherited it (PVAL, where R keeps
+** it), or T computes it again at its end as R's peeled iteration does
+** (replay; guards included, those R did not run before its exit: they
+** check the state R's start would check). That needs the traces from R's
+** exit on to leave memory as it was (no stores, calls or allocations:
+** R's invariant loads still hold) and the slots R reads as invariant as
+** they were; and, for an exit in R's peeled iteration, no store in R
+** after it (the body's loads may take values R stores there). Else T
+** goes on at R's start, as any other link. */
 static int looplink(JitState *J, JitTrace *T) {
   const JitTrace *R = J->parent;
   const IRSnap *ex;
@@ -2418,7 +2423,6 @@ TValue *jit_tslotint(vm_State *S, Table *t, vm_Integer key) {
 
 TValue *jit_tslotobj(vm_State *S, Table *t, GCObject *key) {
   TValue k;
-  UNUSED(S);
   setgcovalue(&k, key);
   return tslot(S, t, &k);
 }
