@@ -98,6 +98,7 @@ typedef struct Asm {
   IRBuf *ir;
   X64Buf mc;
   IRRef *lastuse;    /* per ref: the last instruction using it (0: dead) */
+  uint8_t *sunk;     /* per ref: only exits read it (findsinks) */
   uint32_t *livemask; /* per ref of a call: registers live across it */
   uint32_t nspill;
   Patch *patch;
@@ -157,6 +158,68 @@ static void use(Asm *as, IRRef user, IRRef ref) {
   if (as->lastuse[ref] < user) as->lastuse[ref] = user;
 }
 
+/* A sunk value's operand that may be sunk too, and its other one */
+#define sinkchain(as, ins) ((as)->sunk[(ins)->op2] ? (ins)->op2 : (ins)->op1)
+#define sinkother(as, ins) ((as)->sunk[(ins)->op2] ? (ins)->op1 : (ins)->op2)
+
+/* An exit at user reads ref: a sunk value's operands, in its place */
+static void snapuse(Asm *as, IRRef user, IRRef ref) {
+  for (; as->sunk[ref]; ref = sinkchain(as, IR(ref))) use(as, user, sinkother(as, IR(ref)));
+  use(as, user, ref);
+}
+
+static int sinkable(const Asm *as, IRRef ref);
+
+/* Integer additions and subtractions whose results only snapshots take
+** (the exits that write them, and side traces) are sunk: no code computes
+** them where they are, every exit that needs one computes it (sunkvalue)
+** and a side trace computes it again (jit.c parentvalue), from operands
+** that liveness then keeps until those exits. That frees a register, or
+** a spill slot and its stores, for the whole trace: d1, d2 = row + c,
+** row - c + n in a loop whose exits alone write them. One operand may be
+** sunk itself (the first; of an addition, either), the other is a
+** constant of 32 bits, or a value in a register or spill slot: one
+** scratch register computes the chain. Not sunk: what a PHI, a loop-body link
+** (JitTrace.entry) or the loop's body reads from before its LOOP (the
+** PHIs reuse those operands' registers as the loop goes round). */
+static int isk32(Asm *as, IRRef ref);
+
+static int findsinks(Asm *as, const JitTrace *T) {
+  IRBuf *ir = as->ir;
+  IRRef ref, n = ir->n, loop = ir->loopref;
+  uint8_t *real = (uint8_t *)calloc(n + 1, 1); /* read by code, or by a sink's second operand */
+  uint32_t k;
+  if (real == NULL) return 0;
+  for (k = 0; k < T->nentry; k++) real[T->entry[k].from] = 1;
+  if (loop != REF_NONE)
+    for (ref = loop + 1; ref < n; ref++) {
+      const IRIns *ins = IR(ref);
+      const IRSnap *sn;
+      if (!ir_isguard(ins->op) && ref != n - 1) continue; /* (n - 1: the back-edge checks) */
+      sn = &ir->snap[ins->snap];
+      for (k = 0; k < sn->nent; k++)
+        if (ir->snapmap[sn->mapofs + k].ref < loop) real[ir->snapmap[sn->mapofs + k].ref] = 1;
+    }
+  for (ref = n - 1; ref >= REF_FIRST; ref--) {
+    const IRIns *ins = IR(ref);
+    int chain2; /* the chain may go on through the second operand */
+    if (ir_isconst(ins->op) || ins->op == IR_NOP) continue;
+    as->sunk[ref] = !real[ref] && sinkable(as, ref) && !ir_isconst(IR(ins->op1)->op) &&
+                    (!ir_isconst(IR(ins->op2)->op) || isk32(as, ins->op2));
+    chain2 = as->sunk[ref] && ins->op == IR_ADD && sinkable(as, ins->op2) && !sinkable(as, ins->op1);
+    if (ir_opmode[ins->op][0] == IRM_REF && ins->op1 != REF_NONE && (!as->sunk[ref] || chain2))
+      real[ins->op1] = 1;
+    if (ir_opmode[ins->op][1] == IRM_REF && ins->op2 != REF_NONE && !chain2) real[ins->op2] = 1;
+  }
+  free(real);
+  return 1;
+}
+
+static int sinkable(const Asm *as, IRRef ref) {
+  const IRIns *ins = &as->ir->ins[ref];
+  return (ins->op == IR_ADD || ins->op == IR_SUB) && ins->type == IRT_INT;
+}
+
 /* Last uses, found backwards, so that an instruction nothing live uses
 ** is dead (no code); then extended over the loop. */
 static void liveness(Asm *as) {
@@ -178,7 +241,7 @@ static void liveness(Asm *as) {
     if (ir_isguard(ins->op)) { /* an exit reads its snapshot's values */
       const IRSnap *sn = &ir->snap[ins->snap];
       uint32_t k;
-      for (k = 0; k < sn->nent; k++) use(as, ref, ir->snapmap[sn->mapofs + k].ref);
+      for (k = 0; k < sn->nent; k++) snapuse(as, ref, ir->snapmap[sn->mapofs + k].ref);
     }
   }
   if (loop != REF_NONE)
@@ -262,6 +325,13 @@ static int intoop(Asm *as, IRRef ref, IRRef old) {
   }
 }
 
+/* last[x] = at for the values an exit at `at` reads for ref: itself, or
+** a sunk value's operands */
+static void snapread(Asm *as, IRRef *last, IRRef ref, IRRef at) {
+  for (; as->sunk[ref]; ref = sinkchain(as, IR(ref))) last[sinkother(as, IR(ref))] = at;
+  last[ref] = at;
+}
+
 /* The loop's new values that may take over the register of the value
 ** their PHI replaces, so that the back-edge has nothing to move:
 ** into[new] = old, where nothing in the loop body after new reads old
@@ -286,10 +356,10 @@ static JitAbort phicoalesce(Asm *as, IRRef *into) {
     if (ir_opmode[ins->op][1] == IRM_REF) last[ins->op2] = ref;
     if (ir_isguard(ins->op)) {
       const IRSnap *sn = &ir->snap[ins->snap];
-      for (k = 0; k < sn->nent; k++) last[ir->snapmap[sn->mapofs + k].ref] = ref;
+      for (k = 0; k < sn->nent; k++) snapread(as, last, ir->snapmap[sn->mapofs + k].ref, ref);
     }
   }
-  for (k = 0; k < end->nent; k++) last[ir->snapmap[end->mapofs + k].ref] = n;
+  for (k = 0; k < end->nent; k++) snapread(as, last, ir->snapmap[end->mapofs + k].ref, n);
   for (ref = ir->loopref + 1; ref < n; ref++) {
     const IRIns *phi = IR(ref);
     IRRef old, nw;
@@ -341,7 +411,7 @@ static JitAbort allocate(Asm *as) {
   as->nspill = as->parent != NULL ? as->parent->nspill : 0;
   for (ref = REF_FIRST; ref < n; ref++) {
     IRIns *ins = IR(ref);
-    ins->reg = REG_NONE;
+    ins->reg = as->sunk[ref] ? REG_SINK : REG_NONE;
     ins->spill = 0;
   }
   into = (IRRef *)calloc(n + 1, sizeof(IRRef));
@@ -554,6 +624,23 @@ static void loadvalue(Asm *as, IRRef ref, X64Mem m) {
   }
 }
 
+/* A sunk value (findsinks) computed into R_TMP2 from its operands'
+** registers, spill slots and constants, at an exit */
+static void sunkvalue(Asm *as, IRRef ref) {
+  const IRIns *ins = IR(ref), *b = IR(sinkother(as, ins));
+  X64Alu alu = ins->op == IR_ADD ? X64_ADD : X64_SUB;
+  IRRef a = sinkchain(as, ins);
+  if (as->sunk[a]) {
+    sunkvalue(as, a);
+  } else {
+    int r = gpr_of(as, a, R_TMP2);
+    if (r != R_TMP2) x64_mov_rr(&as->mc, R_TMP2, r);
+  }
+  if (ir_isconst(b->op)) x64_alu_ri(&as->mc, alu, R_TMP2, (int32_t)b->k.i);
+  else if (b->reg != REG_NONE) x64_alu_rr(&as->mc, alu, R_TMP2, b->reg);
+  else x64_alu_rm(&as->mc, alu, R_TMP2, spillmem(b));
+}
+
 /* Stores value ref (payload and tag) into the TValue at [base + disp];
 ** base may be R_TMP3, which loading the value leaves alone. */
 static void storevalue(Asm *as, int base, int32_t disp, IRRef val) {
@@ -565,6 +652,9 @@ static void storevalue(Asm *as, int base, int32_t disp, IRRef val) {
   } else if (ir_haspayload(t)) {
     if (ir_isconst(v->op) && fitsi32((int64_t)v->k.u)) {
       x64_mov_mi(&as->mc, x64mem(base, disp), (int32_t)v->k.i);
+    } else if (v->reg == REG_SINK) {
+      sunkvalue(as, val);
+      x64_mov_mr(&as->mc, x64mem(base, disp), R_TMP2);
     } else {
       int r = gpr_of(as, val, R_TMP2);
       x64_mov_mr(&as->mc, x64mem(base, disp), r);
@@ -1587,11 +1677,12 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   if (endguard == REF_NONE) return JA_NOMEM;
   T->ir.ins[endguard].snap = T->endsnap;
   as.lastuse = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
+  as.sunk = (uint8_t *)calloc(T->ir.n + 1, 1);
   as.storesofs = (size_t *)calloc(T->ir.nsnap + 1, sizeof(size_t));
   as.livemask = (uint32_t *)calloc(T->ir.n + 1, sizeof(uint32_t));
   T->exitto = (void **)calloc(2 * ((size_t)T->ir.nsnap + 1), sizeof(void *));
-  if (as.lastuse == NULL || as.storesofs == NULL || as.livemask == NULL ||
-      T->exitto == NULL) {
+  if (as.lastuse == NULL || as.sunk == NULL || as.storesofs == NULL || as.livemask == NULL ||
+      T->exitto == NULL || !findsinks(&as, T)) {
     why = JA_NOMEM;
     goto done;
   }
@@ -1600,10 +1691,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
     ** end, and so are their operands (liveness sees them used) */
     const IRSnap *sn = &T->ir.snap[T->endsnap];
     uint32_t k;
-    for (k = 0; k < sn->nent; k++) {
-      IRRef r = T->ir.snapmap[sn->mapofs + k].ref;
-      if (!ir_isconst(T->ir.ins[r].op)) as.lastuse[r] = T->ir.n;
-    }
+    for (k = 0; k < sn->nent; k++) snapuse(&as, T->ir.n, T->ir.snapmap[sn->mapofs + k].ref);
     for (k = 0; k < T->nentry; k++) { /* and what a loop going on from there takes */
       IRRef r = T->entry[k].from;
       if (!ir_isconst(T->ir.ins[r].op)) as.lastuse[r] = T->ir.n;
@@ -1654,6 +1742,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   }
 done:
   free(as.lastuse);
+  free(as.sunk);
   free(as.storesofs);
   free(as.livemask);
   free(as.patch);

@@ -110,10 +110,13 @@ JitState *jit_state(vm_State *S) {
   return g->jit;
 }
 
+static void droplive(JitState *J, const Proto *pt);
+
 void jit_free(Global *g) {
   JitState *J = g->jit;
   if (J == NULL) return;
   jit_flush(g);
+  droplive(J, NULL);
   if (J->report) jit_report(J, J->out);
   ir_free(&J->ir);
   free(J->bclog);
@@ -309,6 +312,20 @@ static IRRef guardsend(const IRBuf *ir, const IRSnap *snap) {
   return end;
 }
 
+/* The parent's value ref at the exit, for a side trace: a constant, the
+** parent's register or spill slot of it (PVAL), or, for a value only the
+** parent's exits compute (asm_x64.c findsinks), the same computation on
+** the operands (which the parent keeps until its exits) */
+static IRRef parentvalue(JitState *J, const JitTrace *parent, IRRef ref, int pvalsonly) {
+  const IRIns *p = &parent->ir.ins[ref];
+  IRRef a, b;
+  if (ir_isconst(p->op)) return pvalsonly ? REF_NONE : ir_kcopy(&J->ir, p);
+  if (p->reg != REG_SINK) return opt_emit(&J->opt, IR_PVAL, (IRType)p->type, ref, 0);
+  a = parentvalue(J, parent, p->op1, pvalsonly);
+  b = parentvalue(J, parent, p->op2, pvalsonly);
+  return pvalsonly ? REF_NONE : opt_emit(&J->opt, (IROp)p->op, (IRType)p->type, a, b);
+}
+
 /* A side trace starts where its parent's exit through snapshot sn left:
 ** the values that snapshot holds are in the parent's registers and spill
 ** slots, of the types the parent knew, so the side trace takes them from
@@ -316,20 +333,16 @@ static IRRef guardsend(const IRBuf *ir, const IRSnap *snap) {
 ** exit goes to it without writing them (JitTrace.entryto): they are the
 ** side trace's to write, as if it had written the slots itself. (An exit
 ** into frames the parent returned below to is counted from another base:
-** the exit writes those slots, and the side trace loads them.) */
+** the exit writes those slots, and the side trace loads them.) A value
+** the parent's exits compute (sunk) it computes again (parentvalue). */
 static void inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
   const IRSnap *snap = &parent->ir.snap[sn];
   IRRef loop = parent->ir.loopref, x;
   uint32_t k;
   if (snap->shift != 0 || snap->depth != 0) return;
-  for (k = 0; k < snap->nent; k++) {
-    const SnapEntry *e = &parent->ir.snapmap[snap->mapofs + k];
-    const IRIns *p = &parent->ir.ins[e->ref];
-    J->slot[e->slot] = ir_isconst(p->op) ? ir_kcopy(&J->ir, p)
-                                         : opt_emit(&J->opt, IR_PVAL, (IRType)p->type, e->ref, 0);
-    J->written[e->slot] = 1; /* not in the frame yet: its snapshots write them */
-  }
-  J->inherited = 1;
+  /* the PVALs first: the backend gives them the parent's registers, which
+  ** nothing before may take */
+  for (k = 0; k < snap->nent; k++) parentvalue(J, parent, parent->ir.snapmap[snap->mapofs + k].ref, 1);
   /* an exit of a loop trace: what its body keeps from the peeled
   ** iteration, as far as it is there, in case the side trace goes on into
   ** the body (looplink; unused, they cost nothing); an exit of a side
@@ -346,6 +359,12 @@ static void inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
       if (parent->ir.ins[x].op == IR_PVAL && parent->lastuse[x] + 1 >= end)
         opt_emit(&J->opt, IR_PVAL, (IRType)parent->ir.ins[x].type, x, 0);
   }
+  for (k = 0; k < snap->nent; k++) {
+    const SnapEntry *e = &parent->ir.snapmap[snap->mapofs + k];
+    J->slot[e->slot] = parentvalue(J, parent, e->ref, 0);
+    J->written[e->slot] = 1; /* not in the frame yet: its snapshots write them */
+  }
+  J->inherited = 1;
 }
 
 /* Recording starts in frame ci: at the instruction after the loop
@@ -427,12 +446,68 @@ static void setslot(JitState *J, int s, IRRef r) {
   J->written[framebase(J) + s] = 1;
 }
 
-/* A snapshot for the guards of the instruction at pc: the written slots,
-** and the inlined frames. The previous one is replaced when no guard
-** came after it, except the first: the trace's start, where entries from
-** other traces exit when their checks fail (asm_x64.c). */
+/* Which slots a snapshot at instruction pc of frame pt (based at slot
+** `base`) needs: the slots of the frames below it, the registers of pt's
+** active local variables (debug.getlocal shows them), and the others
+** that an instruction may still read (bclive). The others are dead: an
+** exit leaves whatever the stack held there, never read again. */
+typedef struct SnapLive {
+  const uint64_t *live; /* pt's live registers before pc, or NULL: all live */
+  int base, nact, nreg;
+} SnapLive;
+
+static const uint64_t *livein(JitState *J, const Proto *pt, uint32_t pc) {
+  JitLive *c = NULL;
+  int k;
+  for (k = 0; k < JIT_LIVECACHE; k++)
+    if (J->live[k].pt == pt && J->live[k].code == pt->code) c = &J->live[k];
+  if (c == NULL) {
+    c = &J->live[J->livenext++ % JIT_LIVECACHE];
+    free(c->live);
+    c->pt = pt;
+    c->code = pt->code;
+    c->live = bclive(pt, &c->words);
+    if (c->live == NULL) c->pt = NULL;
+  }
+  return c->live != NULL && pc < (uint32_t)pt->sizecode ? c->live + (size_t)pc * c->words : NULL;
+}
+
+static void snaplive(JitState *J, SnapLive *sl, const Proto *pt, uint32_t pc, int base) {
+  int i;
+  sl->live = livein(J, pt, pc);
+  sl->base = base;
+  sl->nreg = pt->maxstacksize;
+  sl->nact = 0;
+  for (i = 0; i < pt->sizelocvars && pt->locvars[i].startpc <= (int)pc; i++)
+    if ((int)pc < pt->locvars[i].endpc) sl->nact++;
+}
+
+static int keepslot(const SnapLive *sl, int s) {
+  int r = s - sl->base;
+  if (sl->live == NULL || r < sl->nact || r >= sl->nreg) return 1;
+  return (int)((sl->live[r >> 6] >> (r & 63)) & 1);
+}
+
+/* Forgets pt's liveness (it is being freed), or every function's (pt NULL) */
+static void droplive(JitState *J, const Proto *pt) {
+  int k;
+  for (k = 0; k < JIT_LIVECACHE; k++)
+    if (pt == NULL || J->live[k].pt == pt) {
+      free(J->live[k].live);
+      J->live[k].live = NULL;
+      J->live[k].pt = NULL;
+    }
+}
+
+/* A snapshot for the guards of the instruction at pc: the written slots
+** it needs (snaplive), and the inlined frames. The previous one is
+** replaced when no guard came after it, except the first: the trace's
+** start, where entries from other traces exit when their checks fail
+** (asm_x64.c). */
 static int snapshot(JitState *J, const Instruction *pc) {
   IRBuf *b = &J->ir;
+  const Proto *pt = J->frame[J->depth].pt;
+  SnapLive sl;
   int s;
   if (b->nsnap > 1) {
     IRRef ref = b->snap[b->nsnap - 1].ref;
@@ -442,12 +517,14 @@ static int snapshot(JitState *J, const Instruction *pc) {
       b->nsnapmap = b->snap[b->nsnap].mapofs;
     }
   }
-  if (!ir_addsnap(b, (uint32_t)(pc - J->frame[J->depth].pt->code), (uint16_t)J->maxslot)) return 0;
+  snaplive(J, &sl, pt, (uint32_t)(pc - pt->code), framebase(J));
+  if (!ir_addsnap(b, (uint32_t)(pc - pt->code), (uint16_t)J->maxslot)) return 0;
   b->snap[b->nsnap - 1].frameofs = J->frame[J->depth].frameofs;
   b->snap[b->nsnap - 1].depth = (uint16_t)J->depth;
   b->snap[b->nsnap - 1].shift = (int16_t)J->shift;
   for (s = 0; s < J->maxslot; s++)
-    if (J->written[s] && J->slot[s] != REF_NONE && !ir_addsnapentry(b, (uint16_t)s, J->slot[s]))
+    if (J->written[s] && J->slot[s] != REF_NONE && keepslot(&sl, s) &&
+        !ir_addsnapentry(b, (uint16_t)s, J->slot[s]))
       return 0;
   J->opt.cursnap = b->nsnap - 1;
   return 1;
@@ -1625,7 +1702,10 @@ static JitAbort copysnap(JitState *J, uint32_t sn, const IRRef *subst, uint32_t 
   IRBuf *b = &J->ir;
   IRSnap orig = b->snap[sn]; /* a copy: adding one may move the array */
   uint32_t k = 0;
+  SnapLive sl;
   int s;
+  sl.live = NULL; /* (an inlined call's frame: the slots as they were) */
+  if (orig.depth == 0) snaplive(J, &sl, J->frame[0].pt, orig.pc, 0);
   if (!ir_addsnap(b, orig.pc, orig.nslots)) return JA_NOMEM;
   b->snap[b->nsnap - 1].frameofs = orig.frameofs;
   b->snap[b->nsnap - 1].depth = orig.depth;
@@ -1634,7 +1714,7 @@ static JitAbort copysnap(JitState *J, uint32_t sn, const IRRef *subst, uint32_t 
     while (k < orig.nent && b->snapmap[orig.mapofs + k].slot < s) k++;
     if (k < orig.nent && b->snapmap[orig.mapofs + k].slot == s)
       ref = subst[b->snapmap[orig.mapofs + k].ref];
-    else if (J->written[s] && J->slot[s] != REF_NONE)
+    else if (J->written[s] && J->slot[s] != REF_NONE && keepslot(&sl, s))
       ref = J->slot[s];
     else
       continue;
@@ -1697,10 +1777,14 @@ done:
 ** iteration's. After the PHIs, so that no PHI comes of it. */
 static JitAbort loopentry(JitState *J, uint32_t *loopsnap) {
   IRBuf *b = &J->ir;
+  uint32_t pc = (uint32_t)(J->bodypc - J->frame[0].pt->code);
+  SnapLive sl;
   int s;
-  if (!ir_addsnap(b, (uint32_t)(J->bodypc - J->frame[0].pt->code), (uint16_t)J->maxslot)) return JA_NOMEM;
+  snaplive(J, &sl, J->frame[0].pt, pc, 0);
+  if (!ir_addsnap(b, pc, (uint16_t)J->maxslot)) return JA_NOMEM;
   for (s = 0; s < J->maxslot; s++)
-    if (J->written[s] && J->slot[s] != REF_NONE && !ir_addsnapentry(b, (uint16_t)s, J->slot[s]))
+    if (J->written[s] && J->slot[s] != REF_NONE && keepslot(&sl, s) &&
+        !ir_addsnapentry(b, (uint16_t)s, J->slot[s]))
       return JA_NOMEM;
   *loopsnap = b->nsnap - 1;
   return JA__MAX;
@@ -1714,6 +1798,7 @@ static JitAbort copyloop(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
   uint32_t *snapcopy = (uint32_t *)malloc((nsnap1 ? nsnap1 : 1) * sizeof(uint32_t));
   uint8_t *opaque = (uint8_t *)calloc(nbody, 1);
   JitAbort why = JA__MAX;
+  SnapLive sl;
   int s;
   if (subst == NULL || snapcopy == NULL || opaque == NULL) { why = JA_NOMEM; goto done; }
   for (s = 0; s < J->maxslot; s++)
@@ -1755,12 +1840,13 @@ static JitAbort copyloop(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
     subst[ref] = nref;
   }
   /* the back-edge's snapshot: the loop body starts again */
+  snaplive(J, &sl, J->frame[0].pt, (uint32_t)(J->bodypc - J->frame[0].pt->code), 0);
   if (!ir_addsnap(b, (uint32_t)(J->bodypc - J->frame[0].pt->code), (uint16_t)J->maxslot)) {
     why = JA_NOMEM;
     goto done;
   }
   for (s = 0; s < J->maxslot; s++)
-    if (J->written[s] && J->slot[s] != REF_NONE &&
+    if (J->written[s] && J->slot[s] != REF_NONE && keepslot(&sl, s) &&
         !ir_addsnapentry(b, (uint16_t)s, subst[J->slot[s]])) {
       why = JA_NOMEM;
       goto done;
@@ -2458,6 +2544,7 @@ static int inlines(const JitTrace *T, const Proto *p) {
 ** it (their guards compare with its address, which may be reused). */
 void jit_freeproto(Global *g, Proto *p) {
   JitTrace *T = p->traces, *next;
+  if (g->jit != NULL) droplive(g->jit, p);
   for (; T != NULL; T = next) {
     next = T->next;
     if (g->jit != NULL) unlinkglobal(g->jit, T);

@@ -218,6 +218,20 @@ typedef struct JitBcLog {
   int depth;             /* inlined calls it runs in */
 } JitBcLog;
 
+/* bclive.c: for each instruction of pt, the registers live before it (bit
+** r of `words` uint64_t per instruction); malloc'd, NULL when out of memory */
+uint64_t *bclive(const Proto *pt, int *words);
+
+/* A function's bclive, kept while traces are recorded (jit.c deadslot) */
+typedef struct JitLive {
+  const Proto *pt;
+  const Instruction *code; /* (pt's, checked too) */
+  uint64_t *live;
+  int words;
+} JitLive;
+
+#define JIT_LIVECACHE 4
+
 typedef struct JitState {
   int on;                /* counting and recording enabled */
   int verbose;           /* -jv: a line per trace start, abort, completion */
@@ -272,6 +286,8 @@ typedef struct JitState {
   uint64_t ninterp;      /* back-edges the interpreter ran (each sample stands for istep) */
   uint32_t *rulefired;   /* per peephole rule (opt_nrules), times it fired */
   int report;            /* -jstats: jit_report to `out` when the state closes */
+  JitLive live[JIT_LIVECACHE]; /* the functions recorded last (round robin) */
+  uint32_t livenext;
 } JitState;
 
 /* Whether loop trace R's body starts with a value of its own in the slot
