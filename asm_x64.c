@@ -1051,6 +1051,16 @@ static void asm_retf(Asm *as, IRRef ref) {
   x64_mov_mr(&as->mc, x64mem(R_TMP3, (int32_t)offsetof(vm_State, ci)), X64_RAX);
 }
 
+/* The register still holding UpVal.v for the ULOAD or USTORE ref: the
+** upvalue's guard right before it compared it (upvalref), or REG_NONE */
+static int upvalreg(Asm *as, IRRef ref) {
+  const IRIns *g = IR(ref - 1), *v;
+  if (!ir_isguard(g->op) || ir_opmode[g->op][0] != IRM_REF) return REG_NONE;
+  v = IR(g->op1);
+  if (v->op != IR_FLOAD || v->op1 != IR(ref)->op1 || v->op2 != IRFL_UPVAL_V) return REG_NONE;
+  return v->reg;
+}
+
 static JitAbort asm_ins(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
   switch (ins->op) {
@@ -1177,13 +1187,16 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       break;
     }
     case IR_ULOAD: case IR_USTORE: { /* through UpVal.v: open or closed */
-      int u = gpr_of(as, ins->op1, R_TMP3);
-      x64_mov_rm(&as->mc, R_TMP3, x64mem(u, (int32_t)offsetof(UpVal, v)));
+      int u = gpr_of(as, ins->op1, R_TMP3), v = upvalreg(as, ref);
+      if (v == REG_NONE) {
+        x64_mov_rm(&as->mc, R_TMP3, x64mem(u, (int32_t)offsetof(UpVal, v)));
+        v = R_TMP3;
+      }
       if (ins->op == IR_USTORE) {
-        storevalue(as, R_TMP3, 0, ins->op2);
+        storevalue(as, v, 0, ins->op2);
       } else {
-        asm_tagguard(as, R_TMP3, TV_TT, (IRType)ins->type, ref);
-        loadvalue(as, ref, x64mem(R_TMP3, 0));
+        asm_tagguard(as, v, TV_TT, (IRType)ins->type, ref);
+        loadvalue(as, ref, x64mem(v, 0));
       }
       break;
     }
