@@ -67,7 +67,7 @@ test-stress: all $(TEST_C_BINS)
 	@echo "== under GC stress (TIDE_GC_STRESS=1)"
 	@for t in $(TEST_C_BINS); do TIDE_GC_STRESS=1 $$t || exit 1; done
 	@TIDE_GC_STRESS=1 bash test/run-lua.sh ./tide
-	@TIDE_GC_STRESS=1 bash test/run-diff.sh ./tide
+	@TIDE_GC_STRESS=1 DIFF_TIMEOUT=60 bash test/run-diff.sh ./tide
 
 # vm.h must compile as pedantic C99 and C++11, and an installed Tide must
 # be usable by a host program built outside the tree: with the flags the
