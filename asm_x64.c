@@ -99,6 +99,10 @@ typedef struct Asm {
   X64Buf mc;
   IRRef *lastuse;    /* per ref: the last instruction using it (0: dead) */
   uint8_t *sunk;     /* per ref: only exits read it (findsinks) */
+  IRRef *splitat;    /* per ref: in its spill slot from this instruction on, or 0 */
+  IRRef *splitq;     /* the refs split, in the order of splitat */
+  uint8_t *splitreg; /* per ref split: its register before splitat */
+  uint32_t nsplit;
   uint32_t *livemask; /* per ref of a call: registers live across it */
   uint32_t nspill;
   Patch *patch;
@@ -275,6 +279,17 @@ static int newspill(Asm *as, IRRef ref) {
   return 1;
 }
 
+/* A value spilled for a value at `now` keeps its register until then
+** (split): its definition stores it to its spill slot as well, the code
+** before `now` reads the register, the code after and every exit the
+** slot. Not an inherited value (the parent's register, or a slot of its
+** own stored at the entry: pvalspills), nor a value from before the LOOP
+** spilled in the loop (the loop's next round would read the register). */
+static int cansplit(const Asm *as, IRRef ref, IRRef now) {
+  IRRef loop = as->ir->loopref;
+  return IR(ref)->op != IR_PVAL && !(loop != REF_NONE && ref < loop && now > loop);
+}
+
 /* Gives ref a register of its class, or spills it or the active value
 ** that lives longest. Returns 0 when spill slots ran out. */
 static int allocreg(Asm *as, Active *act, IRRef ref) {
@@ -292,10 +307,17 @@ static int allocreg(Asm *as, Active *act, IRRef ref) {
   for (i = 0; i < act->n; i++)
     if (victim < 0 || as->lastuse[act->ref[i]] > as->lastuse[act->ref[victim]]) victim = i;
   if (victim >= 0 && as->lastuse[act->ref[victim]] > as->lastuse[ref]) {
-    IRIns *v = IR(act->ref[victim]);
+    IRRef vref = act->ref[victim];
+    IRIns *v = IR(vref);
     ins->reg = v->reg;
-    v->reg = REG_NONE;
-    if (!newspill(as, act->ref[victim])) return 0;
+    if (!newspill(as, vref)) return 0;
+    if (cansplit(as, vref, ref)) {
+      as->splitat[vref] = ref;
+      as->splitreg[vref] = v->reg;
+      as->splitq[as->nsplit++] = vref;
+    } else {
+      v->reg = REG_NONE;
+    }
     act->ref[victim] = ref;
     return 1;
   }
@@ -502,11 +524,11 @@ static int dst_xmm(Asm *as, IRRef ref) {
 /* After computing into dst: a spilled result goes to its slot. */
 static void done_gpr(Asm *as, IRRef ref, int dst) {
   IRIns *ins = IR(ref);
-  if (ins->reg == REG_NONE && ins->spill) x64_mov_mr(&as->mc, spillmem(ins), dst);
+  if ((ins->reg == REG_NONE || as->splitat[ref]) && ins->spill) x64_mov_mr(&as->mc, spillmem(ins), dst);
 }
 static void done_xmm(Asm *as, IRRef ref, int dst) {
   IRIns *ins = IR(ref);
-  if (ins->reg == REG_NONE && ins->spill) x64_movsd_mx(&as->mc, spillmem(ins), dst);
+  if ((ins->reg == REG_NONE || as->splitat[ref]) && ins->spill) x64_movsd_mx(&as->mc, spillmem(ins), dst);
 }
 
 static int isk32(Asm *as, IRRef ref) {
@@ -1589,9 +1611,12 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   budgetcheck(as, 0);
   if (as->collects) gccheck(as, 0);
   if (skip != NULL) x64_patch_rel8(skip, as->mc.p);
+  for (k = 0; k < as->nsplit; k++) IR(as->splitq[k])->reg = as->splitreg[as->splitq[k]]; /* (a retry) */
+  k = 0;
   for (ref = REF_FIRST; ref < ir->n; ref++) {
     IRIns *ins = IR(ref);
     JitAbort why;
+    for (; k < as->nsplit && as->splitat[as->splitq[k]] <= ref; k++) IR(as->splitq[k])->reg = REG_NONE;
     if (ref == ir->loopref) {
       x64_nop(&as->mc, (int)((16 - ((uintptr_t)as->mc.p & 15)) & 15));
       loopstart = as->mc.p;
@@ -1693,8 +1718,12 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   as.sunk = (uint8_t *)calloc(T->ir.n + 1, 1);
   as.storesofs = (size_t *)calloc(T->ir.nsnap + 1, sizeof(size_t));
   as.livemask = (uint32_t *)calloc(T->ir.n + 1, sizeof(uint32_t));
+  as.splitat = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
+  as.splitq = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
+  as.splitreg = (uint8_t *)calloc(T->ir.n + 1, 1);
   T->exitto = (void **)calloc(2 * ((size_t)T->ir.nsnap + 1), sizeof(void *));
   if (as.lastuse == NULL || as.sunk == NULL || as.storesofs == NULL || as.livemask == NULL ||
+      as.splitat == NULL || as.splitq == NULL || as.splitreg == NULL ||
       T->exitto == NULL || !findsinks(&as, T)) {
     why = JA_NOMEM;
     goto done;
@@ -1758,6 +1787,9 @@ done:
   free(as.sunk);
   free(as.storesofs);
   free(as.livemask);
+  free(as.splitat);
+  free(as.splitq);
+  free(as.splitreg);
   free(as.patch);
   if (why != JA__MAX) {
     free(T->exitto);
