@@ -94,6 +94,11 @@ typedef struct SlowCheck {
   uint32_t sn;
 } SlowCheck;
 
+typedef struct KPatch {
+  uint8_t *field; /* an instruction's rel32 */
+  uint64_t bits;  /* the constant it reads */
+} KPatch;
+
 typedef struct Asm {
   IRBuf *ir;
   X64Buf mc;
@@ -101,6 +106,8 @@ typedef struct Asm {
   uint8_t *sunk;     /* per ref: only exits read it (findsinks) */
   IRRef *splitat;    /* per ref: in its spill slot from this instruction on, or 0 */
   IRRef *splitq;     /* the refs split, in the order of splitat */
+  KPatch *kpatch;    /* RIP-relative reads of float constants (kpool) */
+  uint32_t nkpatch, kpatchcap;
   uint8_t *splitreg; /* per ref split: its register before splitat */
   uint32_t nsplit;
   uint32_t *livemask; /* per ref of a call: registers live across it */
@@ -495,14 +502,62 @@ static int gpr_of(Asm *as, IRRef ref, int tmp) {
   return tmp;
 }
 
+/* Float constants are read from the trace's constant pool, after its
+** code (kpool: 16 bytes each, aligned, for packed operations too), by
+** RIP-relative operands: kmem, then kread right after the instruction. */
+#define kmem() x64mem(X64_RIP, 0)
+
+static void kread(Asm *as, uint64_t bits) {
+  if (as->mc.overflow) return;
+  if (as->nkpatch == as->kpatchcap) {
+    uint32_t cap = as->kpatchcap ? 2 * as->kpatchcap : 32;
+    KPatch *p = (KPatch *)realloc(as->kpatch, cap * sizeof(KPatch));
+    if (p == NULL) {
+      as->oom = 1;
+      return;
+    }
+    as->kpatch = p;
+    as->kpatchcap = cap;
+  }
+  as->kpatch[as->nkpatch].field = as->mc.p - 4;
+  as->kpatch[as->nkpatch++].bits = bits;
+}
+
+static void kpool(Asm *as) {
+  uint32_t k, j;
+  uint8_t **at;
+  if (as->nkpatch == 0) return;
+  at = (uint8_t **)malloc(as->nkpatch * sizeof(uint8_t *));
+  if (at == NULL) {
+    as->oom = 1;
+    return;
+  }
+  while (((uintptr_t)as->mc.p & 15) != 0 && as->mc.p < as->mc.end) *as->mc.p++ = 0xcc; /* int3 */
+  for (k = 0; k < as->nkpatch && !as->mc.overflow; k++) {
+    for (j = 0; j < k && as->kpatch[j].bits != as->kpatch[k].bits; j++) {}
+    if (j < k) {
+      at[k] = at[j];
+    } else if (as->mc.end - as->mc.p < 16) {
+      as->mc.overflow = 1;
+    } else {
+      at[k] = as->mc.p;
+      memcpy(at[k], &as->kpatch[k].bits, 8);
+      memset(at[k] + 8, 0, 8);
+      as->mc.p += 16;
+    }
+    if (!as->mc.overflow) x64_patch_rel32(as->kpatch[k].field, at[k]);
+  }
+  free(at);
+}
+
 static int xmm_of(Asm *as, IRRef ref, int tmp) {
   IRIns *ins = IR(ref);
   if (ir_isconst(ins->op)) {
     if (ins->k.u == 0) {
       x64_xorpd_xx(&as->mc, tmp, tmp);
     } else {
-      x64_mov_ri(&as->mc, R_TMP2, (int64_t)ins->k.u); /* not R_TMP3: see storevalue */
-      x64_movq_xr(&as->mc, tmp, R_TMP2);
+      x64_movsd_xm(&as->mc, tmp, kmem());
+      kread(as, ins->k.u);
     }
     return tmp;
   }
@@ -989,8 +1044,13 @@ static void asm_fparith(Asm *as, IRRef ref, X64Sse op) {
     return;
   }
   if (d != a) x64_movaps_xx(&as->mc, d, a);
-  b = xmm_of(as, ins->op2, X_TMP2);
-  x64_sse_xx(&as->mc, op, d, b);
+  if (ir_isconst(IR(ins->op2)->op)) {
+    x64_sse_xm(&as->mc, op, d, kmem());
+    kread(as, IR(ins->op2)->k.u);
+  } else {
+    b = xmm_of(as, ins->op2, X_TMP2);
+    x64_sse_xx(&as->mc, op, d, b);
+  }
   done_xmm(as, ref, d);
 }
 
@@ -998,10 +1058,9 @@ static void asm_fparith(Asm *as, IRRef ref, X64Sse op) {
 static void asm_fpsign(Asm *as, IRRef ref, X64Sse op, uint64_t mask) {
   IRIns *ins = IR(ref);
   int d = dst_xmm(as, ref), a = xmm_of(as, ins->op1, X_TMP);
-  x64_mov_ri(&as->mc, R_TMP3, (int64_t)mask);
-  x64_movq_xr(&as->mc, X_TMP2, R_TMP3);
   if (d != a) x64_movaps_xx(&as->mc, d, a);
-  x64_sse_xx(&as->mc, op, d, X_TMP2);
+  x64_sse_xm(&as->mc, op, d, kmem());
+  kread(as, mask);
   done_xmm(as, ref, d);
 }
 
@@ -1695,6 +1754,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
     for (k = 0; k < as->npatch; k++)
       x64_patch_rel32(as->patch[k].field, (as->patch[k].forced ? forced : stub)[as->patch[k].snap]);
   free(stub);
+  kpool(as);
   T->mclen = (size_t)(as->mc.p - as->mc.start);
   return JA__MAX;
 }
@@ -1751,6 +1811,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
     }
     x64_init(&as.mc, mem, size);
     as.npatch = 0;
+    as.nkpatch = 0;
     as.nslow = 0;
     why = emittrace(&as, T, endguard);
     if (why == JA__MAX && as.oom) why = JA_NOMEM;
@@ -1790,6 +1851,7 @@ done:
   free(as.splitat);
   free(as.splitq);
   free(as.splitreg);
+  free(as.kpatch);
   free(as.patch);
   if (why != JA__MAX) {
     free(T->exitto);
