@@ -20,17 +20,21 @@
 **                     [T->exitto[n]]: the return, or another trace's chain
 **                     entry (a side trace, a loop a link leads to)
 **   return            ex->trace = T, epilogue, return eax
+**   constant pool     the float constants the code reads (RIP-relative)
 **
 ** Registers: a linear scan over the trace, in one pass before any code is
 ** emitted, gives each value a register or, when none is free, a spill
-** slot in ex (the value with the furthest last use is the one spilled,
-** for all its life). A value keeps its register through the instruction
-** that uses it last, so a result never shares a register with an operand
-** or with a value a guard's snapshot still needs. Values defined before
-** the LOOP and used after it, and both sides of each PHI, live to the end
-** of the trace (the loop runs them again). Three general registers (RAX,
-** RDX, R11) and two XMM registers (XMM0, XMM1) are never allocated: they
-** hold operands that are constants or spilled, and results to be spilled.
+** slot in ex (the value with the furthest last use is the one spilled: it
+** keeps its register up to the instruction it was spilled for, and its
+** definition stores it to the slot too; cansplit). Values only exits
+** read have no code at all (findsinks). A value keeps its register
+** through the instruction that uses it last, so a result never shares a
+** register with an operand or with a value a guard's snapshot still
+** needs. Values defined before the LOOP and used after it, and both sides
+** of each PHI, live to the end of the trace (the loop runs them again).
+** Three general registers (RAX, RDX, R11) and two XMM registers (XMM0,
+** XMM1) are never allocated: they hold operands that are constants or
+** spilled, and results to be spilled.
 ** Calls to C helpers (pow, fmod, integer division, variable shifts, the
 ** table write barrier) save the caller-saved registers live across them
 ** in ex and restore them after.
@@ -106,10 +110,10 @@ typedef struct Asm {
   uint8_t *sunk;     /* per ref: only exits read it (findsinks) */
   IRRef *splitat;    /* per ref: in its spill slot from this instruction on, or 0 */
   IRRef *splitq;     /* the refs split, in the order of splitat */
-  KPatch *kpatch;    /* RIP-relative reads of float constants (kpool) */
-  uint32_t nkpatch, kpatchcap;
   uint8_t *splitreg; /* per ref split: its register before splitat */
   uint32_t nsplit;
+  KPatch *kpatch;    /* RIP-relative reads of float constants (kpool) */
+  uint32_t nkpatch, kpatchcap;
   uint32_t *livemask; /* per ref of a call: registers live across it */
   uint32_t nspill;
   Patch *patch;
@@ -180,6 +184,7 @@ static void snapuse(Asm *as, IRRef user, IRRef ref) {
 }
 
 static int sinkable(const Asm *as, IRRef ref);
+static int isk32(Asm *as, IRRef ref);
 
 /* Integer additions and subtractions whose results only snapshots take
 ** (the exits that write them, and side traces) are sunk: no code computes
@@ -190,11 +195,9 @@ static int sinkable(const Asm *as, IRRef ref);
 ** row - c + n in a loop whose exits alone write them. One operand may be
 ** sunk itself (the first; of an addition, either), the other is a
 ** constant of 32 bits, or a value in a register or spill slot: one
-** scratch register computes the chain. Not sunk: what a PHI, a loop-body link
-** (JitTrace.entry) or the loop's body reads from before its LOOP (the
-** PHIs reuse those operands' registers as the loop goes round). */
-static int isk32(Asm *as, IRRef ref);
-
+** scratch register computes the chain. Not sunk: what a PHI, a loop-body
+** link (JitTrace.entry) or the loop's body reads from before its LOOP
+** (the PHIs reuse those operands' registers as the loop goes round). */
 static int findsinks(Asm *as, const JitTrace *T) {
   IRBuf *ir = as->ir;
   IRRef ref, n = ir->n, loop = ir->loopref;
