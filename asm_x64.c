@@ -1216,10 +1216,10 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       if (k->op == IR_KINT && k->k.i >= 0 && k->k.i < (1 << 26)) {
         x64_lea(&as->mc, d, x64mem(arr, (int32_t)k->k.i * TV_SIZE));
       } else {
-        int i = gpr_of(as, ins->op2, R_TMP2);
-        if (d != i) x64_mov_rr(&as->mc, d, i);
-        x64_shl_ri(&as->mc, d, 4);
-        x64_add_rr(&as->mc, d, arr);
+        int i = gpr_of(as, ins->op2, R_TMP2); /* d = arr + 16i: 2i, then arr + 8(2i) */
+        X64Mem twice = {i, i, 1, 0}, slot = {arr, d, 8, 0};
+        x64_lea(&as->mc, d, twice);
+        x64_lea(&as->mc, d, slot);
       }
       done_gpr(as, ref, d);
       break;
