@@ -108,6 +108,7 @@ typedef struct Asm {
   X64Buf mc;
   IRRef *lastuse;    /* per ref: the last instruction using it (0: dead) */
   uint8_t *sunk;     /* per ref: only exits read it (findsinks) */
+  uint8_t *fused;    /* per ref: a table's node array only one HREFK reads (it loads it) */
   IRRef *splitat;    /* per ref: in its spill slot from this instruction on, or 0 */
   IRRef *splitq;     /* the refs split, in the order of splitat */
   uint8_t *splitreg; /* per ref split: its register before splitat */
@@ -176,6 +177,40 @@ static void use(Asm *as, IRRef user, IRRef ref) {
 /* A sunk value's operand that may be sunk too, and its other one */
 #define sinkchain(as, ins) ((as)->sunk[(ins)->op2] ? (ins)->op2 : (ins)->op1)
 #define sinkother(as, ins) ((as)->sunk[(ins)->op2] ? (ins)->op1 : (ins)->op2)
+
+/* The recorder's guard on a table's hash part size (jit.c hrefk): UGE of
+** its lsizenode and a constant, which compares the byte in the table
+** (asm_intguard); the load has no code unless something else reads it */
+static int sizeguard(const Asm *as, const IRIns *ins) {
+  const IRIns *a = &as->ir->ins[ins->op1], *k = &as->ir->ins[ins->op2];
+  return ins->op == IR_UGE && a->op == IR_FLOAD && a->op2 == IRFL_TAB_LSIZENODE && k->op == IR_KINT &&
+         k->k.i >= 0 && k->k.i < 256;
+}
+
+/* The node array operand of HREFK ref, when the HREFK loads it itself
+** from the table (fused: no other instruction reads it), else REF_NONE */
+static IRRef fusednodes(const Asm *as, IRRef ref) {
+  const IRIns *ins = &as->ir->ins[ref];
+  return ins->op == IR_HREFK && as->fused[ins->op1] ? ins->op1 : REF_NONE;
+}
+
+static void findfused(Asm *as) {
+  IRBuf *ir = as->ir;
+  IRRef ref;
+  uint8_t *uses = as->fused; /* (counts first, up to 2) */
+  for (ref = REF_FIRST; ref < ir->n; ref++) {
+    const IRIns *ins = IR(ref);
+    int o;
+    if (ir_isconst(ins->op) || ins->op == IR_NOP) continue;
+    for (o = 0; o < 2; o++) {
+      IRRef x = o == 0 ? ins->op1 : ins->op2;
+      if (ir_opmode[ins->op][o] == IRM_REF && x != REF_NONE && IR(x)->op == IR_FLOAD &&
+          IR(x)->op2 == IRFL_TAB_NODE && uses[x] < 2)
+        uses[x] += (ins->op == IR_HREFK && o == 0) ? 1 : 2;
+    }
+  }
+  for (ref = REF_FIRST; ref < ir->n; ref++) uses[ref] = uses[ref] == 1;
+}
 
 /* An exit at user reads ref: a sunk value's operands, in its place */
 static void snapuse(Asm *as, IRRef user, IRRef ref) {
@@ -250,7 +285,8 @@ static void liveness(Asm *as) {
       use(as, n, ins->op2);
       continue;
     }
-    if (ir_opmode[ins->op][0] == IRM_REF) use(as, ref, ins->op1);
+    if (sizeguard(as, ins) || fusednodes(as, ref) != REF_NONE) use(as, ref, IR(ins->op1)->op1);
+    else if (ir_opmode[ins->op][0] == IRM_REF) use(as, ref, ins->op1);
     if (ir_opmode[ins->op][1] == IRM_REF) use(as, ref, ins->op2);
     if (ir_isguard(ins->op)) { /* an exit reads its snapshot's values */
       const IRSnap *sn = &ir->snap[ins->snap];
@@ -386,6 +422,7 @@ static JitAbort phicoalesce(Asm *as, IRRef *into) {
     }
     if (ir_opmode[ins->op][0] == IRM_REF) last[ins->op1] = ref;
     if (ir_opmode[ins->op][1] == IRM_REF) last[ins->op2] = ref;
+    if (sizeguard(as, ins) || fusednodes(as, ref) != REF_NONE) last[IR(ins->op1)->op1] = ref;
     if (ir_isguard(ins->op)) {
       const IRSnap *sn = &ir->snap[ins->snap];
       for (k = 0; k < sn->nent; k++) snapread(as, last, ir->snapmap[sn->mapofs + k].ref, ref);
@@ -643,7 +680,14 @@ static X64CC intexit(IROp op) {
 
 static void asm_intguard(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
-  int a = gpr_of(as, ins->op1, R_TMP);
+  int a;
+  if (sizeguard(as, ins)) { /* the byte compared in the table itself */
+    int t = gpr_of(as, IR(ins->op1)->op1, R_TMP);
+    x64_cmp8_mi(&as->mc, x64mem(t, (int32_t)offsetof(Table, u8b)), (int)IR(ins->op2)->k.i);
+    exitif(as, intexit((IROp)ins->op), ref);
+    return;
+  }
+  a = gpr_of(as, ins->op1, R_TMP);
   if (isk32(as, ins->op2)) {
     x64_cmp_ri(&as->mc, a, (int32_t)IR(ins->op2)->k.i);
   } else {
@@ -751,6 +795,7 @@ static const struct {
   [IRFL_TAB_ARRAY] = {offsetof(Table, array), 8},
   [IRFL_TAB_ASIZE] = {offsetof(Table, asize), 4},
   [IRFL_TAB_NODE] = {offsetof(Table, node), 8},
+  [IRFL_TAB_LSIZENODE] = {offsetof(Table, u8b), 1}, /* (lsizenode) */
   [IRFL_FUNC_PROTO] = {offsetof(LClosure, p), 8},
   [IRFL_STR_LEN] = {offsetof(TString, len), 8},
   [IRFL_UPVAL_V] = {offsetof(UpVal, v), 8},
@@ -1092,26 +1137,24 @@ static void asm_ftoi(Asm *as, IRRef ref) {
 }
 
 /* HREFK: the node a constant key was in when the trace was recorded
-** (IRIns.k.i), if it is still there: the hash part is at least that big,
-** and the node holds the same key. */
+** (IRIns.k.i) of the node array op1, if it still holds that key (the
+** recorder's guard on the hash part's size keeps it inside the array). */
 static void asm_hrefk(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
-  int64_t slot = ins->k.i;
-  int32_t nofs = (int32_t)(slot * (int64_t)sizeof(Node));
-  int lsize = 0;
-  int t = gpr_of(as, ins->op1, R_TMP), d = dst_gpr(as, ref);
-  while ((1LL << lsize) <= slot) lsize++;
-  if (lsize > 0) {
-    x64_cmp8_mi(&as->mc, x64mem(t, (int32_t)offsetof(Table, u8b)), lsize);
-    exitif(as, X64_CC_B, ref);
+  int32_t nofs = (int32_t)(ins->k.i * (int64_t)sizeof(Node));
+  int nodes, d = dst_gpr(as, ref);
+  if (fusednodes(as, ref) != REF_NONE) {
+    nodes = d;
+    x64_mov_rm(&as->mc, d, x64mem(gpr_of(as, IR(ins->op1)->op1, R_TMP3), (int32_t)offsetof(Table, node)));
+  } else {
+    nodes = gpr_of(as, ins->op1, R_TMP);
   }
-  x64_mov_rm(&as->mc, d, x64mem(t, (int32_t)offsetof(Table, node)));
-  x64_cmp8_mi(&as->mc, x64mem(d, nofs + (int32_t)offsetof(Node, key_tt)), IR(ins->op2)->type);
+  x64_cmp8_mi(&as->mc, x64mem(nodes, nofs + (int32_t)offsetof(Node, key_tt)), IR(ins->op2)->type);
   exitif(as, X64_CC_NE, ref);
   x64_mov_ri(&as->mc, R_TMP3, (int64_t)IR(ins->op2)->k.u);
-  x64_cmp_rm(&as->mc, R_TMP3, x64mem(d, nofs + (int32_t)offsetof(Node, key_val)));
+  x64_cmp_rm(&as->mc, R_TMP3, x64mem(nodes, nofs + (int32_t)offsetof(Node, key_val)));
   exitif(as, X64_CC_NE, ref);
-  if (nofs != 0) x64_lea(&as->mc, d, x64mem(d, nofs));
+  x64_lea(&as->mc, d, x64mem(nodes, nofs));
   done_gpr(as, ref, d);
 }
 
@@ -1204,7 +1247,8 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
     case IR_FLOAD: {
       int t = gpr_of(as, ins->op1, R_TMP3), d = dst_gpr(as, ref);
       if (fieldinfo[ins->op2].size == 0) return JA_NYI_IR;
-      if (fieldinfo[ins->op2].size == 4) x64_mov32_rm(&as->mc, d, x64mem(t, fieldinfo[ins->op2].ofs));
+      if (fieldinfo[ins->op2].size == 1) x64_movzx8_rm(&as->mc, d, x64mem(t, fieldinfo[ins->op2].ofs));
+      else if (fieldinfo[ins->op2].size == 4) x64_mov32_rm(&as->mc, d, x64mem(t, fieldinfo[ins->op2].ofs));
       else x64_mov_rm(&as->mc, d, x64mem(t, fieldinfo[ins->op2].ofs));
       done_gpr(as, ref, d);
       break;
@@ -1779,13 +1823,14 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   T->ir.ins[endguard].snap = T->endsnap;
   as.lastuse = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
   as.sunk = (uint8_t *)calloc(T->ir.n + 1, 1);
+  as.fused = (uint8_t *)calloc(T->ir.n + 1, 1);
   as.storesofs = (size_t *)calloc(T->ir.nsnap + 1, sizeof(size_t));
   as.livemask = (uint32_t *)calloc(T->ir.n + 1, sizeof(uint32_t));
   as.splitat = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
   as.splitq = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
   as.splitreg = (uint8_t *)calloc(T->ir.n + 1, 1);
   T->exitto = (void **)calloc(2 * ((size_t)T->ir.nsnap + 1), sizeof(void *));
-  if (as.lastuse == NULL || as.sunk == NULL || as.storesofs == NULL || as.livemask == NULL ||
+  if (as.lastuse == NULL || as.sunk == NULL || as.fused == NULL || as.storesofs == NULL || as.livemask == NULL ||
       as.splitat == NULL || as.splitq == NULL || as.splitreg == NULL ||
       T->exitto == NULL || !findsinks(&as, T)) {
     why = JA_NOMEM;
@@ -1801,6 +1846,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
       IRRef r = T->entry[k].from;
       if (!ir_isconst(T->ir.ins[r].op)) as.lastuse[r] = T->ir.n;
     }
+    findfused(&as);
     liveness(&as);
   }
   why = allocate(&as);
@@ -1849,6 +1895,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
 done:
   free(as.lastuse);
   free(as.sunk);
+  free(as.fused);
   free(as.storesofs);
   free(as.livemask);
   free(as.splitat);

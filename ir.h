@@ -226,7 +226,7 @@ extern const char *const ir_typename[IRT__MAX];
 
 /* Fields for FLOAD/FSTORE */
 #define IRFIELDS(X) \
-  X(TAB_META) X(TAB_ARRAY) X(TAB_ASIZE) X(TAB_NODE) X(TAB_HMASK) \
+  X(TAB_META) X(TAB_ARRAY) X(TAB_ASIZE) X(TAB_NODE) X(TAB_LSIZENODE) \
   X(STR_LEN) X(FUNC_PROTO) X(UDATA_META) X(UPVAL_V) \
   X(G_STRMETA) /* of the Global (a KPTR): the strings' metatable */
 typedef enum IRField {

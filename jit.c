@@ -792,13 +792,35 @@ static void setindex(Rec *r, IRRef t, IRRef idx, IRRef val, const TValue *vt, co
   if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
 }
 
+/* Whether a guard already says that the hash part whose log2 size lsz
+** loads is at least 2^k nodes */
+static int sizeknown(const IRBuf *b, IRRef lsz, int64_t k) {
+  IRRef x;
+  for (x = b->chain[IR_UGE]; x != REF_NONE; x = b->ins[x].prev)
+    if (b->ins[x].op1 == lsz && b->ins[b->ins[x].op2].op == IR_KINT && b->ins[b->ins[x].op2].k.i >= k)
+      return 1;
+  return 0;
+}
+
 /* The node of constant key `key` in table t, whose value v is now in the
-** hash part: HREFK, which holds where the key is now (IRIns.k.i) for the
-** backend to check first. */
+** hash part: HREFK of t's node array, which holds where the key is now
+** (IRIns.k.i) for the backend to check first, after a guard that the
+** hash part still has that node (unless an earlier one said so). The
+** array is loaded once for all the keys of t, until t may grow or shrink
+** (an allocation: the optimizer's load barrier). */
 static IRRef hrefk(Rec *r, IRRef t, const TValue *vt, const TValue *key, const TValue *v) {
-  IRRef node = emit(r, IR_HREFK, IRT_PTR, t, kvalue(r, key));
-  if (node == r->J->ir.n - 1) /* new, not CSE'd */
-    ir_at(&r->J->ir, node)->k.i = (int64_t)((const Node *)(const void *)v - hvalue(vt)->node);
+  IRBuf *b = &r->J->ir;
+  const Table *h = hvalue(vt);
+  int64_t slot = (int64_t)((const Node *)(const void *)v - h->node), lsize = 0;
+  IRRef nodes, node, lsz;
+  while (((int64_t)1 << lsize) <= slot) lsize++;
+  if (lsize > 0) {
+    lsz = emit(r, IR_FLOAD, IRT_INT, t, IRFL_TAB_LSIZENODE);
+    if (!sizeknown(b, lsz, lsize)) emit(r, IR_UGE, IRT_VOID, lsz, ir_kint(b, lsize));
+  }
+  nodes = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_NODE);
+  node = emit(r, IR_HREFK, IRT_PTR, nodes, kvalue(r, key));
+  if (node == b->n - 1) ir_at(b, node)->k.i = slot; /* (new, not CSE'd) */
   return node;
 }
 

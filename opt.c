@@ -41,9 +41,12 @@
 #define isk(o, ref) ((ref) != REF_NONE && ir_isconst((o)->ir->ins[ref].op))
 
 void opt_init(OptState *o, IRBuf *ir, uint32_t *rulefired) {
+  int k;
   memset(o, 0, sizeof(*o));
   o->ir = ir;
   o->rulefired = rulefired;
+  for (k = 0; k < IR__MAX; k++)
+    if (ir_opflags[k] & (IRF_STORE | IRF_ALLOC)) o->writers[o->nwriters++] = (uint8_t)k;
 }
 
 /* ----------------------------------------------------------------------
@@ -211,12 +214,14 @@ static int aliases(IROp load, IROp store) {
 ** store that may alias it, or an allocation. The loop marker too when
 ** such a store is anywhere in the loop: the loop's later stores run
 ** before its next iteration's loads. */
-static IRRef loadbarrier(const IRBuf *ir, IROp op) {
+static IRRef loadbarrier(const OptState *o, IROp op) {
+  const IRBuf *ir = o->ir;
   IRRef lim = 0;
-  int s;
-  for (s = 0; s < IR__MAX; s++)
-    if (((ir_opflags[s] & IRF_STORE) && aliases(op, (IROp)s)) || (ir_opflags[s] & IRF_ALLOC))
-      if (ir->chain[s] > lim) lim = ir->chain[s];
+  int k;
+  for (k = 0; k < o->nwriters; k++) {
+    IROp s = (IROp)o->writers[k];
+    if (((ir_opflags[s] & IRF_ALLOC) || aliases(op, s)) && ir->chain[s] > lim) lim = ir->chain[s];
+  }
   if (lim != 0 && lim < ir->chain[IR_LOOP]) lim = ir->chain[IR_LOOP];
   return lim;
 }
@@ -228,7 +233,7 @@ static IRRef loadbarrier(const IRBuf *ir, IROp op) {
 ** loads (loadbarrier's reason). */
 static IRRef forward(OptState *o, IROp op, IRType t, IRRef a) {
   IROp st = op == IR_ALOAD ? IR_ASTORE : op == IR_HLOAD ? IR_HSTORE : op == IR_ULOAD ? IR_USTORE : IR_NOP;
-  IRRef s, lim = loadbarrier(o->ir, op);
+  IRRef s, lim = loadbarrier(o, op);
   const IRIns *store;
   if (st == IR_NOP) return OPTR_NOMATCH;
   s = o->ir->chain[st];
@@ -242,7 +247,7 @@ static IRRef cse(OptState *o, IROp op, IRType t, IRRef a, IRRef b) {
   uint8_t f = ir_opflags[op];
   IRRef ref, lim = 0;
   if ((f & (IRF_EFFECT | IRF_STORE | IRF_ALLOC | IRF_CONST)) || op == IR_NOP) return OPTR_NOMATCH;
-  if (f & IRF_LOAD) lim = loadbarrier(o->ir, op);
+  if (f & IRF_LOAD) lim = loadbarrier(o, op);
   for (ref = o->ir->chain[op]; ref > lim; ref = IR(ref)->prev) {
     const IRIns *ins = IR(ref);
     if (ins->op1 == a && ins->op2 == b && ins->type == t) return novalue(op) ? REF_NONE : ref;

@@ -24,6 +24,8 @@ typedef struct OptState {
   ** iteration's value, not for the pre-loop instruction that made them. */
   const uint8_t *opaque;
   IRRef nopaque;
+  uint8_t writers[IR__MAX]; /* the opcodes that store or allocate (loads' barriers) */
+  int nwriters;
 } OptState;
 
 void opt_init(OptState *o, IRBuf *ir, uint32_t *rulefired);
