@@ -108,7 +108,7 @@ typedef struct Asm {
   X64Buf mc;
   IRRef *lastuse;    /* per ref: the last instruction using it (0: dead) */
   uint8_t *sunk;     /* per ref: only exits read it (findsinks) */
-  uint8_t *fused;    /* per ref: a table's node array only one HREFK reads (it loads it) */
+  uint8_t *fused;    /* per ref: an address only one instruction reads, which computes it (findfused) */
   IRRef *splitat;    /* per ref: in its spill slot from this instruction on, or 0 */
   IRRef *splitq;     /* the refs split, in the order of splitat */
   uint8_t *splitreg; /* per ref split: its register before splitat */
@@ -187,11 +187,15 @@ static int sizeguard(const Asm *as, const IRIns *ins) {
          k->k.i >= 0 && k->k.i < 256;
 }
 
-/* The node array operand of HREFK ref, when the HREFK loads it itself
-** from the table (fused: no other instruction reads it), else REF_NONE */
-static IRRef fusednodes(const Asm *as, IRRef ref) {
-  const IRIns *ins = &as->ir->ins[ref];
-  return ins->op == IR_HREFK && as->fused[ins->op1] ? ins->op1 : REF_NONE;
+/* Addresses that only one instruction reads, which computes them itself
+** (fused; the address has no code): a table's node array that only one
+** HREFK reads (it loads it from the table), an array slot (AREF) that
+** only one ALOAD reads (it addresses the slot from the array and the
+** index). Those instructions read the address's operands instead. */
+static int fusable(const IRIns *x, const IRIns *user, int operand) {
+  if (operand != 0) return 0;
+  if (x->op == IR_FLOAD && x->op2 == IRFL_TAB_NODE) return user->op == IR_HREFK;
+  return x->op == IR_AREF && user->op == IR_ALOAD;
 }
 
 static void findfused(Asm *as) {
@@ -204,12 +208,18 @@ static void findfused(Asm *as) {
     if (ir_isconst(ins->op) || ins->op == IR_NOP) continue;
     for (o = 0; o < 2; o++) {
       IRRef x = o == 0 ? ins->op1 : ins->op2;
-      if (ir_opmode[ins->op][o] == IRM_REF && x != REF_NONE && IR(x)->op == IR_FLOAD &&
-          IR(x)->op2 == IRFL_TAB_NODE && uses[x] < 2)
-        uses[x] += (ins->op == IR_HREFK && o == 0) ? 1 : 2;
+      if (ir_opmode[ins->op][o] != IRM_REF || x == REF_NONE || uses[x] >= 2) continue;
+      if ((IR(x)->op == IR_FLOAD && IR(x)->op2 == IRFL_TAB_NODE) || IR(x)->op == IR_AREF)
+        uses[x] += fusable(IR(x), ins, o) ? 1 : 2;
     }
   }
   for (ref = REF_FIRST; ref < ir->n; ref++) uses[ref] = uses[ref] == 1;
+}
+
+/* The fused address instruction ref reads (op1), or REF_NONE */
+static IRRef fusedaddr(const Asm *as, IRRef ref) {
+  const IRIns *ins = &as->ir->ins[ref];
+  return (ins->op == IR_HREFK || ins->op == IR_ALOAD) && as->fused[ins->op1] ? ins->op1 : REF_NONE;
 }
 
 /* An exit at user reads ref: a sunk value's operands, in its place */
@@ -285,8 +295,14 @@ static void liveness(Asm *as) {
       use(as, n, ins->op2);
       continue;
     }
-    if (sizeguard(as, ins) || fusednodes(as, ref) != REF_NONE) use(as, ref, IR(ins->op1)->op1);
-    else if (ir_opmode[ins->op][0] == IRM_REF) use(as, ref, ins->op1);
+    if (fusedaddr(as, ref) != REF_NONE) { /* the address's operands */
+      use(as, ref, IR(ins->op1)->op1);
+      if (ir_opmode[IR(ins->op1)->op][1] == IRM_REF) use(as, ref, IR(ins->op1)->op2);
+    } else if (sizeguard(as, ins)) {
+      use(as, ref, IR(ins->op1)->op1);
+    } else if (ir_opmode[ins->op][0] == IRM_REF) {
+      use(as, ref, ins->op1);
+    }
     if (ir_opmode[ins->op][1] == IRM_REF) use(as, ref, ins->op2);
     if (ir_isguard(ins->op)) { /* an exit reads its snapshot's values */
       const IRSnap *sn = &ir->snap[ins->snap];
@@ -422,7 +438,9 @@ static JitAbort phicoalesce(Asm *as, IRRef *into) {
     }
     if (ir_opmode[ins->op][0] == IRM_REF) last[ins->op1] = ref;
     if (ir_opmode[ins->op][1] == IRM_REF) last[ins->op2] = ref;
-    if (sizeguard(as, ins) || fusednodes(as, ref) != REF_NONE) last[IR(ins->op1)->op1] = ref;
+    if (sizeguard(as, ins) || fusedaddr(as, ref) != REF_NONE) last[IR(ins->op1)->op1] = ref;
+    if (fusedaddr(as, ref) != REF_NONE && ir_opmode[IR(ins->op1)->op][1] == IRM_REF)
+      last[IR(ins->op1)->op2] = ref;
     if (ir_isguard(ins->op)) {
       const IRSnap *sn = &ir->snap[ins->snap];
       for (k = 0; k < sn->nent; k++) snapread(as, last, ir->snapmap[sn->mapofs + k].ref, ref);
@@ -1143,7 +1161,7 @@ static void asm_hrefk(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
   int32_t nofs = (int32_t)(ins->k.i * (int64_t)sizeof(Node));
   int nodes, d = dst_gpr(as, ref);
-  if (fusednodes(as, ref) != REF_NONE) {
+  if (fusedaddr(as, ref) != REF_NONE) {
     nodes = d;
     x64_mov_rm(&as->mc, d, x64mem(gpr_of(as, IR(ins->op1)->op1, R_TMP3), (int32_t)offsetof(Table, node)));
   } else {
@@ -1186,6 +1204,20 @@ static int upvalreg(Asm *as, IRRef ref) {
   v = IR(g->op1);
   if (v->op != IR_FLOAD || v->op1 != IR(ref)->op1 || v->op2 != IRFL_UPVAL_V) return REG_NONE;
   return v->reg;
+}
+
+/* The array slot AREF ref addresses, for the one ALOAD that reads it
+** (fused): [array + 16 * index], the doubled index in R_TMP3 */
+static X64Mem slotmem(Asm *as, IRRef ref) {
+  const IRIns *ins = IR(ref), *k = IR(ins->op2);
+  int arr = gpr_of(as, ins->op1, R_TMP2);
+  if (k->op == IR_KINT && k->k.i >= 0 && k->k.i < (1 << 26)) return x64mem(arr, (int32_t)k->k.i * TV_SIZE);
+  {
+    int i = gpr_of(as, ins->op2, R_TMP3);
+    X64Mem twice = {i, i, 1, 0}, slot = {arr, R_TMP3, 8, 0};
+    x64_lea(&as->mc, R_TMP3, twice);
+    return slot;
+  }
 }
 
 static JitAbort asm_ins(Asm *as, IRRef ref) {
@@ -1270,9 +1302,12 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
     }
     case IR_ALOAD: case IR_HLOAD: {
       /* a node's value is a TValue at its start, as an array slot is */
-      int p = gpr_of(as, ins->op1, R_TMP3);
-      asm_tagguard(as, p, TV_TT, (IRType)ins->type, ref);
-      loadvalue(as, ref, x64mem(p, 0));
+      X64Mem m = fusedaddr(as, ref) != REF_NONE ? slotmem(as, ins->op1) : x64mem(gpr_of(as, ins->op1, R_TMP3), 0);
+      X64Mem tt = m;
+      tt.disp += TV_TT;
+      x64_cmp8_mi(&as->mc, tt, (int)ins->type);
+      exitif(as, X64_CC_NE, ref);
+      loadvalue(as, ref, m);
       break;
     }
     case IR_ASTORE: case IR_HSTORE: {
