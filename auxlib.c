@@ -483,8 +483,11 @@ static void freebox(vm_State *S, BufBox *box) {
   box->size = 0;
 }
 
+/* (Lua code can reach it through the registry: anything but a box is left
+** alone) */
 static int boxgc(vm_State *S) {
-  freebox(S, (BufBox *)vm_touserdata(S, 1));
+  BufBox *box = (BufBox *)vm_testudata(S, 1, BUFBOX_MT);
+  if (box != NULL) freebox(S, box);
   return 0;
 }
 
