@@ -190,12 +190,13 @@ static int sizeguard(const Asm *as, const IRIns *ins) {
 /* Addresses that only one instruction reads, which computes them itself
 ** (fused; the address has no code): a table's node array that only one
 ** HREFK reads (it loads it from the table), an array slot (AREF) that
-** only one ALOAD reads (it addresses the slot from the array and the
-** index). Those instructions read the address's operands instead. */
+** only one ALOAD or ASTORE reads (it addresses the slot from the array
+** and the index). Those instructions read the address's operands
+** instead. */
 static int fusable(const IRIns *x, const IRIns *user, int operand) {
   if (operand != 0) return 0;
   if (x->op == IR_FLOAD && x->op2 == IRFL_TAB_NODE) return user->op == IR_HREFK;
-  return x->op == IR_AREF && user->op == IR_ALOAD;
+  return x->op == IR_AREF && (user->op == IR_ALOAD || user->op == IR_ASTORE);
 }
 
 static void findfused(Asm *as) {
@@ -219,7 +220,8 @@ static void findfused(Asm *as) {
 /* The fused address instruction ref reads (op1), or REF_NONE */
 static IRRef fusedaddr(const Asm *as, IRRef ref) {
   const IRIns *ins = &as->ir->ins[ref];
-  return (ins->op == IR_HREFK || ins->op == IR_ALOAD) && as->fused[ins->op1] ? ins->op1 : REF_NONE;
+  return (ins->op == IR_HREFK || ins->op == IR_ALOAD || ins->op == IR_ASTORE) && as->fused[ins->op1]
+             ? ins->op1 : REF_NONE;
 }
 
 /* An exit at user reads ref: a sunk value's operands, in its place */
@@ -783,27 +785,31 @@ static void sunkvalue(Asm *as, IRRef ref) {
   else x64_alu_rm(&as->mc, alu, R_TMP2, spillmem(b));
 }
 
-/* Stores value ref (payload and tag) into the TValue at [base + disp];
-** base may be R_TMP3, which loading the value leaves alone. */
-static void storevalue(Asm *as, int base, int32_t disp, IRRef val) {
+/* Stores value ref (payload and tag) into the TValue at m; m's registers
+** may be R_TMP and R_TMP3, which loading the value leaves alone. */
+static void storeat(Asm *as, X64Mem m, IRRef val) {
   IRIns *v = IR(val);
   IRType t = (IRType)v->type;
+  X64Mem tt = m;
+  tt.disp += TV_TT;
   if (isfpr(v)) {
     int x = xmm_of(as, val, X_TMP2);
-    x64_movsd_mx(&as->mc, x64mem(base, disp), x);
+    x64_movsd_mx(&as->mc, m, x);
   } else if (ir_haspayload(t)) {
     if (ir_isconst(v->op) && fitsi32((int64_t)v->k.u)) {
-      x64_mov_mi(&as->mc, x64mem(base, disp), (int32_t)v->k.i);
+      x64_mov_mi(&as->mc, m, (int32_t)v->k.i);
     } else if (v->reg == REG_SINK) {
       sunkvalue(as, val);
-      x64_mov_mr(&as->mc, x64mem(base, disp), R_TMP2);
+      x64_mov_mr(&as->mc, m, R_TMP2);
     } else {
       int r = gpr_of(as, val, R_TMP2);
-      x64_mov_mr(&as->mc, x64mem(base, disp), r);
+      x64_mov_mr(&as->mc, m, r);
     }
   }
-  x64_mov8_mi(&as->mc, x64mem(base, disp + TV_TT), (int)t);
+  x64_mov8_mi(&as->mc, tt, (int)t);
 }
+
+static void storevalue(Asm *as, int base, int32_t disp, IRRef val) { storeat(as, x64mem(base, disp), val); }
 
 static const struct {
   int16_t ofs;
@@ -1206,11 +1212,12 @@ static int upvalreg(Asm *as, IRRef ref) {
   return v->reg;
 }
 
-/* The array slot AREF ref addresses, for the one ALOAD that reads it
-** (fused): [array + 16 * index], the doubled index in R_TMP3 */
-static X64Mem slotmem(Asm *as, IRRef ref) {
+/* The array slot AREF ref addresses, for the one ALOAD or ASTORE that
+** reads it (fused): [array + 16 * index], the doubled index in R_TMP3,
+** the array in `tmp` if it is spilled */
+static X64Mem slotmem(Asm *as, IRRef ref, int tmp) {
   const IRIns *ins = IR(ref), *k = IR(ins->op2);
-  int arr = gpr_of(as, ins->op1, R_TMP2);
+  int arr = gpr_of(as, ins->op1, tmp);
   if (k->op == IR_KINT && k->k.i >= 0 && k->k.i < (1 << 26)) return x64mem(arr, (int32_t)k->k.i * TV_SIZE);
   {
     int i = gpr_of(as, ins->op2, R_TMP3);
@@ -1302,7 +1309,8 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
     }
     case IR_ALOAD: case IR_HLOAD: {
       /* a node's value is a TValue at its start, as an array slot is */
-      X64Mem m = fusedaddr(as, ref) != REF_NONE ? slotmem(as, ins->op1) : x64mem(gpr_of(as, ins->op1, R_TMP3), 0);
+      X64Mem m = fusedaddr(as, ref) != REF_NONE ? slotmem(as, ins->op1, R_TMP2)
+                                                : x64mem(gpr_of(as, ins->op1, R_TMP3), 0);
       X64Mem tt = m;
       tt.disp += TV_TT;
       x64_cmp8_mi(&as->mc, tt, (int)ins->type);
@@ -1310,11 +1318,10 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       loadvalue(as, ref, m);
       break;
     }
-    case IR_ASTORE: case IR_HSTORE: {
-      int p = gpr_of(as, ins->op1, R_TMP3);
-      storevalue(as, p, 0, ins->op2);
+    case IR_ASTORE: case IR_HSTORE:
+      storeat(as, fusedaddr(as, ref) != REF_NONE ? slotmem(as, ins->op1, R_TMP)
+                                                 : x64mem(gpr_of(as, ins->op1, R_TMP3), 0), ins->op2);
       break;
-    }
     case IR_HREFK: asm_hrefk(as, ref); break;
     case IR_FUNC: {
       int d = dst_gpr(as, ref);

@@ -37,3 +37,26 @@ local function floats(n)
   return out
 end
 print(string.format("%.10g", floats(400)))
+
+-- array stores with the array spilled and the value spilled or a 64-bit
+-- constant: the store addresses the slot itself (its address has no code
+-- of its own), and loading the value must not take the register that
+-- holds the array
+local function stores(n)
+  local t1, t2, t3 = {}, {}, {}
+  for i = 1, n + 1 do t1[i], t2[i], t3[i] = 0, 0, 0 end
+  local a, b, c, d, e, f, g, h, p, q = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+  for i = 1, n do
+    a, b, c, d = a + i, b * 3 % 1000003, c + a, d ~ b
+    e, f, g, h = e + c, f + d, g - a, h + 7
+    p, q = p + e, q - f
+    t1[i] = a + b + c
+    t2[i] = d - e + f
+    t3[i] = g + h + p + q
+    t1[i + 1] = 0x10000000001
+  end
+  local s = 0
+  for i = 1, n do s = s + t1[i] % 997 + t2[i] % 991 + t3[i] % 983 end
+  return s, a + b + c + d + e + f + g + h + p + q
+end
+print(stores(300))
