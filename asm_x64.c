@@ -182,9 +182,11 @@ static void use(Asm *as, IRRef user, IRRef ref) {
 ** its lsizenode and a constant, which compares the byte in the table
 ** (asm_intguard); the load has no code unless something else reads it */
 static int sizeguard(const Asm *as, const IRIns *ins) {
-  const IRIns *a = &as->ir->ins[ins->op1], *k = &as->ir->ins[ins->op2];
-  return ins->op == IR_UGE && a->op == IR_FLOAD && a->op2 == IRFL_TAB_LSIZENODE && k->op == IR_KINT &&
-         k->k.i >= 0 && k->k.i < 256;
+  const IRIns *a, *k;
+  if (ins->op != IR_UGE) return 0;
+  a = &as->ir->ins[ins->op1];
+  k = &as->ir->ins[ins->op2];
+  return a->op == IR_FLOAD && a->op2 == IRFL_TAB_LSIZENODE && k->op == IR_KINT && k->k.i >= 0 && k->k.i < 256;
 }
 
 /* Addresses that only one instruction reads, which computes them itself
@@ -193,10 +195,12 @@ static int sizeguard(const Asm *as, const IRIns *ins) {
 ** only one ALOAD or ASTORE reads (it addresses the slot from the array
 ** and the index). Those instructions read the address's operands
 ** instead. */
+static int isaddr(const IRIns *x) { return (x->op == IR_FLOAD && x->op2 == IRFL_TAB_NODE) || x->op == IR_AREF; }
+
 static int fusable(const IRIns *x, const IRIns *user, int operand) {
   if (operand != 0) return 0;
-  if (x->op == IR_FLOAD && x->op2 == IRFL_TAB_NODE) return user->op == IR_HREFK;
-  return x->op == IR_AREF && (user->op == IR_ALOAD || user->op == IR_ASTORE);
+  if (x->op == IR_AREF) return user->op == IR_ALOAD || user->op == IR_ASTORE;
+  return user->op == IR_HREFK;
 }
 
 static void findfused(Asm *as) {
@@ -209,8 +213,7 @@ static void findfused(Asm *as) {
     if (ir_isconst(ins->op) || ins->op == IR_NOP) continue;
     for (o = 0; o < 2; o++) {
       IRRef x = o == 0 ? ins->op1 : ins->op2;
-      if (ir_opmode[ins->op][o] != IRM_REF || x == REF_NONE || uses[x] >= 2) continue;
-      if ((IR(x)->op == IR_FLOAD && IR(x)->op2 == IRFL_TAB_NODE) || IR(x)->op == IR_AREF)
+      if (ir_opmode[ins->op][o] == IRM_REF && x != REF_NONE && uses[x] < 2 && isaddr(IR(x)))
         uses[x] += fusable(IR(x), ins, o) ? 1 : 2;
     }
   }
@@ -222,6 +225,25 @@ static IRRef fusedaddr(const Asm *as, IRRef ref) {
   const IRIns *ins = &as->ir->ins[ref];
   return (ins->op == IR_HREFK || ins->op == IR_ALOAD || ins->op == IR_ASTORE) && as->fused[ins->op1]
              ? ins->op1 : REF_NONE;
+}
+
+/* The values instruction ref's code reads (r, up to 3; returns how many):
+** its operands, those of a fused address in its place, the table of a
+** hash part size guard in place of the size */
+static int reads(const Asm *as, IRRef ref, IRRef *r) {
+  const IRIns *ins = IR(ref);
+  int n = 0;
+  if (fusedaddr(as, ref) != REF_NONE) {
+    const IRIns *a = IR(ins->op1);
+    r[n++] = a->op1;
+    if (ir_opmode[a->op][1] == IRM_REF) r[n++] = a->op2;
+  } else if (sizeguard(as, ins)) {
+    r[n++] = IR(ins->op1)->op1;
+  } else if (ir_opmode[ins->op][0] == IRM_REF) {
+    r[n++] = ins->op1;
+  }
+  if (ir_opmode[ins->op][1] == IRM_REF) r[n++] = ins->op2;
+  return n;
 }
 
 /* An exit at user reads ref: a sunk value's operands, in its place */
@@ -297,15 +319,11 @@ static void liveness(Asm *as) {
       use(as, n, ins->op2);
       continue;
     }
-    if (fusedaddr(as, ref) != REF_NONE) { /* the address's operands */
-      use(as, ref, IR(ins->op1)->op1);
-      if (ir_opmode[IR(ins->op1)->op][1] == IRM_REF) use(as, ref, IR(ins->op1)->op2);
-    } else if (sizeguard(as, ins)) {
-      use(as, ref, IR(ins->op1)->op1);
-    } else if (ir_opmode[ins->op][0] == IRM_REF) {
-      use(as, ref, ins->op1);
+    {
+      IRRef r[3];
+      int i, nr = reads(as, ref, r);
+      for (i = 0; i < nr; i++) use(as, ref, r[i]);
     }
-    if (ir_opmode[ins->op][1] == IRM_REF) use(as, ref, ins->op2);
     if (ir_isguard(ins->op)) { /* an exit reads its snapshot's values */
       const IRSnap *sn = &ir->snap[ins->snap];
       uint32_t k;
@@ -438,11 +456,11 @@ static JitAbort phicoalesce(Asm *as, IRRef *into) {
       last[ins->op2] = n;
       continue;
     }
-    if (ir_opmode[ins->op][0] == IRM_REF) last[ins->op1] = ref;
-    if (ir_opmode[ins->op][1] == IRM_REF) last[ins->op2] = ref;
-    if (sizeguard(as, ins) || fusedaddr(as, ref) != REF_NONE) last[IR(ins->op1)->op1] = ref;
-    if (fusedaddr(as, ref) != REF_NONE && ir_opmode[IR(ins->op1)->op][1] == IRM_REF)
-      last[IR(ins->op1)->op2] = ref;
+    {
+      IRRef r[3];
+      int i, nr = reads(as, ref, r);
+      for (i = 0; i < nr; i++) last[r[i]] = ref;
+    }
     if (ir_isguard(ins->op)) {
       const IRSnap *sn = &ir->snap[ins->snap];
       for (k = 0; k < sn->nent; k++) snapread(as, last, ir->snapmap[sn->mapofs + k].ref, ref);
@@ -567,18 +585,25 @@ static int gpr_of(Asm *as, IRRef ref, int tmp) {
 ** RIP-relative operands: kmem, then kread right after the instruction. */
 #define kmem() x64mem(X64_RIP, 0)
 
-static void kread(Asm *as, uint64_t bits) {
-  if (as->mc.overflow) return;
-  if (as->nkpatch == as->kpatchcap) {
-    uint32_t cap = as->kpatchcap ? 2 * as->kpatchcap : 32;
-    KPatch *p = (KPatch *)realloc(as->kpatch, cap * sizeof(KPatch));
-    if (p == NULL) {
-      as->oom = 1;
-      return;
-    }
-    as->kpatch = p;
-    as->kpatchcap = cap;
+/* arr (n elements of size bytes, room for *cap) with room for one more,
+** or NULL when memory ran out (as->oom) */
+static void *grown(Asm *as, void *arr, uint32_t n, uint32_t *cap, size_t size) {
+  uint32_t c = *cap ? 2 * *cap : 32;
+  void *p;
+  if (n < *cap) return arr;
+  if ((p = realloc(arr, c * size)) == NULL) {
+    as->oom = 1;
+    return NULL;
   }
+  *cap = c;
+  return p;
+}
+
+static void kread(Asm *as, uint64_t bits) {
+  KPatch *p;
+  if (as->mc.overflow) return;
+  if ((p = (KPatch *)grown(as, as->kpatch, as->nkpatch, &as->kpatchcap, sizeof(KPatch))) == NULL) return;
+  as->kpatch = p;
   as->kpatch[as->nkpatch].field = as->mc.p - 4;
   as->kpatch[as->nkpatch++].bits = bits;
 }
@@ -659,17 +684,10 @@ static int isk32(Asm *as, IRRef ref) {
 ** when the stubs are there; forced: a back-edge check's exit (not a
 ** guard's: it sets ex->forced first) */
 static void exitvia(Asm *as, uint8_t *field, uint32_t sn, int forced) {
+  Patch *p;
   if (field == NULL) return; /* overflow: retried with more room */
-  if (as->npatch == as->patchcap) {
-    uint32_t ncap = as->patchcap ? as->patchcap * 2 : 64;
-    Patch *np = (Patch *)realloc(as->patch, ncap * sizeof(Patch));
-    if (np == NULL) {
-      as->oom = 1;
-      return;
-    }
-    as->patch = np;
-    as->patchcap = ncap;
-  }
+  if ((p = (Patch *)grown(as, as->patch, as->npatch, &as->patchcap, sizeof(Patch))) == NULL) return;
+  as->patch = p;
   as->patch[as->npatch].field = field;
   as->patch[as->npatch].snap = sn;
   as->patch[as->npatch].forced = forced;
@@ -744,14 +762,20 @@ static void asm_fpguard(Asm *as, IRRef ref) {
 }
 
 /* Exits unless the tag at [base + disp] is t */
-static void asm_tagguard(Asm *as, int base, int32_t disp, IRType t, IRRef ref) {
-  x64_cmp8_mi(&as->mc, x64mem(base, disp), (int)t);
+static void asm_tagguard(Asm *as, X64Mem tag, IRType t, IRRef ref) {
+  x64_cmp8_mi(&as->mc, tag, (int)t);
   exitif(as, X64_CC_NE, ref);
 }
 
 /* ----------------------------------------------------------------------
 ** Loads and stores of values
 ** ---------------------------------------------------------------------- */
+
+/* The type tag of the TValue at m */
+static X64Mem tagof(X64Mem m) {
+  m.disp += TV_TT;
+  return m;
+}
 
 /* Loads the payload of a value of ref's type at m into ref's register */
 static void loadvalue(Asm *as, IRRef ref, X64Mem m) {
@@ -790,8 +814,6 @@ static void sunkvalue(Asm *as, IRRef ref) {
 static void storeat(Asm *as, X64Mem m, IRRef val) {
   IRIns *v = IR(val);
   IRType t = (IRType)v->type;
-  X64Mem tt = m;
-  tt.disp += TV_TT;
   if (isfpr(v)) {
     int x = xmm_of(as, val, X_TMP2);
     x64_movsd_mx(&as->mc, m, x);
@@ -806,7 +828,7 @@ static void storeat(Asm *as, X64Mem m, IRRef val) {
       x64_mov_mr(&as->mc, m, r);
     }
   }
-  x64_mov8_mi(&as->mc, tt, (int)t);
+  x64_mov8_mi(&as->mc, tagof(m), (int)t);
 }
 
 static void storevalue(Asm *as, int base, int32_t disp, IRRef val) { storeat(as, x64mem(base, disp), val); }
@@ -1212,9 +1234,9 @@ static int upvalreg(Asm *as, IRRef ref) {
   return v->reg;
 }
 
-/* The array slot AREF ref addresses, for the one ALOAD or ASTORE that
-** reads it (fused): [array + 16 * index], the doubled index in R_TMP3,
-** the array in `tmp` if it is spilled */
+/* The array slot AREF ref addresses (for the AREF itself, or for the one
+** ALOAD or ASTORE that reads it when fused): [array + 16 * index], the
+** doubled index in R_TMP3, the array in `tmp` if it is spilled */
 static X64Mem slotmem(Asm *as, IRRef ref, int tmp) {
   const IRIns *ins = IR(ref), *k = IR(ins->op2);
   int arr = gpr_of(as, ins->op1, tmp);
@@ -1233,7 +1255,7 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
     case IR_PVAL: break; /* in the parent's register or spill slot */
     case IR_SLOAD: case IR_RLOAD: {
       int32_t disp = (int32_t)ins->op1 * TV_SIZE;
-      if (!(ins->op2 & SLOAD_NOCHECK)) asm_tagguard(as, R_BASE, disp + TV_TT, (IRType)ins->type, ref);
+      if (!(ins->op2 & SLOAD_NOCHECK)) asm_tagguard(as, x64mem(R_BASE, disp + TV_TT), (IRType)ins->type, ref);
       loadvalue(as, ref, x64mem(R_BASE, disp));
       break;
     }
@@ -1294,16 +1316,7 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
     }
     case IR_AREF: {
       int d = dst_gpr(as, ref);
-      const IRIns *k = IR(ins->op2);
-      int arr = gpr_of(as, ins->op1, R_TMP3);
-      if (k->op == IR_KINT && k->k.i >= 0 && k->k.i < (1 << 26)) {
-        x64_lea(&as->mc, d, x64mem(arr, (int32_t)k->k.i * TV_SIZE));
-      } else {
-        int i = gpr_of(as, ins->op2, R_TMP2); /* d = arr + 16i: 2i, then arr + 8(2i) */
-        X64Mem twice = {i, i, 1, 0}, slot = {arr, d, 8, 0};
-        x64_lea(&as->mc, d, twice);
-        x64_lea(&as->mc, d, slot);
-      }
+      x64_lea(&as->mc, d, slotmem(as, ref, R_TMP2));
       done_gpr(as, ref, d);
       break;
     }
@@ -1311,10 +1324,7 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       /* a node's value is a TValue at its start, as an array slot is */
       X64Mem m = fusedaddr(as, ref) != REF_NONE ? slotmem(as, ins->op1, R_TMP2)
                                                 : x64mem(gpr_of(as, ins->op1, R_TMP3), 0);
-      X64Mem tt = m;
-      tt.disp += TV_TT;
-      x64_cmp8_mi(&as->mc, tt, (int)ins->type);
-      exitif(as, X64_CC_NE, ref);
+      asm_tagguard(as, tagof(m), (IRType)ins->type, ref);
       loadvalue(as, ref, m);
       break;
     }
@@ -1365,7 +1375,7 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       if (ins->op == IR_USTORE) {
         storevalue(as, v, 0, ins->op2);
       } else {
-        asm_tagguard(as, v, TV_TT, (IRType)ins->type, ref);
+        asm_tagguard(as, x64mem(v, TV_TT), (IRType)ins->type, ref);
         loadvalue(as, ref, x64mem(v, 0));
       }
       break;

@@ -1794,21 +1794,28 @@ done:
   return why;
 }
 
-/* The slots' values where the loop body starts (JitTrace.loopsnap): the
-** values the peeled iteration left, which the body takes as the previous
-** iteration's. After the PHIs, so that no PHI comes of it. */
-static JitAbort loopentry(JitState *J, uint32_t *loopsnap) {
-  IRBuf *b = &J->ir;
+/* A snapshot where the loop body starts: the written slots it needs, of
+** the values in J->slot (through subst, the loop copy's, unless NULL).
+** Returns 0 when memory ran out. */
+static int bodysnap(JitState *J, const IRRef *subst) {
   uint32_t pc = (uint32_t)(J->bodypc - J->frame[0].pt->code);
   SnapLive sl;
   int s;
   snaplive(J, &sl, J->frame[0].pt, pc, 0);
-  if (!ir_addsnap(b, pc, (uint16_t)J->maxslot)) return JA_NOMEM;
+  if (!ir_addsnap(&J->ir, pc, (uint16_t)J->maxslot)) return 0;
   for (s = 0; s < J->maxslot; s++)
     if (J->written[s] && J->slot[s] != REF_NONE && keepslot(&sl, s) &&
-        !ir_addsnapentry(b, (uint16_t)s, J->slot[s]))
-      return JA_NOMEM;
-  *loopsnap = b->nsnap - 1;
+        !ir_addsnapentry(&J->ir, (uint16_t)s, subst != NULL ? subst[J->slot[s]] : J->slot[s]))
+      return 0;
+  return 1;
+}
+
+/* The slots' values where the loop body starts (JitTrace.loopsnap): the
+** values the peeled iteration left, which the body takes as the previous
+** iteration's. After the PHIs, so that no PHI comes of it. */
+static JitAbort loopentry(JitState *J, uint32_t *loopsnap) {
+  if (!bodysnap(J, NULL)) return JA_NOMEM;
+  *loopsnap = J->ir.nsnap - 1;
   return JA__MAX;
 }
 
@@ -1820,7 +1827,6 @@ static JitAbort copyloop(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
   uint32_t *snapcopy = (uint32_t *)malloc((nsnap1 ? nsnap1 : 1) * sizeof(uint32_t));
   uint8_t *opaque = (uint8_t *)calloc(nbody, 1);
   JitAbort why = JA__MAX;
-  SnapLive sl;
   int s;
   if (subst == NULL || snapcopy == NULL || opaque == NULL) { why = JA_NOMEM; goto done; }
   for (s = 0; s < J->maxslot; s++)
@@ -1862,17 +1868,10 @@ static JitAbort copyloop(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
     subst[ref] = nref;
   }
   /* the back-edge's snapshot: the loop body starts again */
-  snaplive(J, &sl, J->frame[0].pt, (uint32_t)(J->bodypc - J->frame[0].pt->code), 0);
-  if (!ir_addsnap(b, (uint32_t)(J->bodypc - J->frame[0].pt->code), (uint16_t)J->maxslot)) {
+  if (!bodysnap(J, subst)) {
     why = JA_NOMEM;
     goto done;
   }
-  for (s = 0; s < J->maxslot; s++)
-    if (J->written[s] && J->slot[s] != REF_NONE && keepslot(&sl, s) &&
-        !ir_addsnapentry(b, (uint16_t)s, subst[J->slot[s]])) {
-      why = JA_NOMEM;
-      goto done;
-    }
   *endsnap = b->nsnap - 1;
   why = addphis(J, subst, nbody, nsnap1);
   if (why == JA__MAX) why = loopentry(J, loopsnap);
