@@ -405,6 +405,8 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
   J->inherited = 0;
   J->linkpc = NULL;
   J->callee = NULL;
+  J->nabc = 0;
+  J->abcfrom = REF_NONE;
   ci->u.l.trap = 1;
   if (parent != NULL) inherit(J, parent, sn);
   if (J->verbose) {
@@ -691,7 +693,7 @@ static IRRef arrayref(Rec *r, IRRef t, IRRef idx, const TValue *vt, const TValue
   IRBuf *b = &r->J->ir;
   Table *h;
   vm_Integer ik;
-  IRRef asize, arr, i0;
+  IRRef asize, arr, i0, g;
   if (!ttistable(vt) || !ttisinteger(vk)) { r->abort = JA_NYI_TYPE; return REF_NONE; }
   h = hvalue(vt);
   ik = ivalue(vk);
@@ -699,7 +701,12 @@ static IRRef arrayref(Rec *r, IRRef t, IRRef idx, const TValue *vt, const TValue
   *now = &h->array[ik - 1];
   asize = emit(r, IR_FLOAD, IRT_INT, t, IRFL_TAB_ASIZE);
   i0 = emit(r, IR_SUB, IRT_INT, idx, ir_kint(b, 1));
-  emit(r, IR_ULT, IRT_VOID, i0, asize);
+  g = emit(r, IR_ULT, IRT_VOID, i0, asize);
+  if (g != REF_NONE && r->J->parent == NULL && r->J->depth == 0 && r->J->nabc < JIT_MAXABC) {
+    r->J->abc[r->J->nabc].guard = g;
+    r->J->abc[r->J->nabc].covered = 0;
+    r->J->abc[r->J->nabc++].asize = h->asize;
+  }
   arr = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_ARRAY);
   return emit(r, IR_AREF, IRT_PTR, arr, i0);
 }
@@ -774,10 +781,24 @@ static void newslot(Rec *r, IRRef t, IRRef key, IRRef val, const TValue *vt) {
   if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
 }
 
+/* Whether a store to t[k] (vt, vk) appends to a full array part, which
+** then grows: a loop filling a table does that in few iterations (the
+** part doubles), and a root trace had better record one of the others,
+** an array store; so it aborts and tries again after the backoff, twice,
+** before it records this one. */
+static int growsnow(Rec *r, const TValue *vt, const TValue *vk) {
+  JitPenalty *p;
+  if (r->J->parent != NULL || !ttisinteger(vk) || (vm_Unsigned)ivalue(vk) != (vm_Unsigned)hvalue(vt)->asize + 1)
+    return 0;
+  p = findpenalty(r->J, r->J->startpc);
+  return p == NULL || p->backoff < 2;
+}
+
 static void setindex(Rec *r, IRRef t, IRRef idx, IRRef val, const TValue *vt, const TValue *vk) {
   const TValue *old;
   IRRef ref;
   if (ttistable(vt) && hashkey(vk) && !inarray(vt, vk)) {
+    if (growsnow(r, vt, vk)) { r->abort = JA_GROWS; return; }
     newslot(r, t, idx, val, vt); /* appends, keys in the hash part */
     return;
   }
@@ -1819,15 +1840,98 @@ static JitAbort loopentry(JitState *J, uint32_t *loopsnap) {
   return JA__MAX;
 }
 
+/* Array bounds checks a numeric for loop's body need not repeat. The
+** body runs with the loop index i taking the values first, first + step,
+** ..., last: first and the count of iterations after it as the peeled
+** iteration's FORLOOP leaves them, last = first + count * step (wrapping,
+** which is exact: last is a valid integer). A bounds guard ULT(i + k, n)
+** the peeled iteration made for an array access (J->abc), with k a
+** constant below 2^31 in size, holds in every iteration of the body when
+** it holds for first and last and n stays: i + k moves one way, and no
+** value between two that pass wraps (n < 2^32). Those two guards go at
+** the end of the peeled iteration, with a snapshot of the body's start;
+** copyloop leaves the guard's copy out of the body when n is invariant
+** there (CSE gave the peeled iteration's). Only when both hold now: a
+** loop running past the array's end to a break keeps its check in the
+** body rather than exit at every entry. Marks the covered guards; sets
+** J->abcfrom to the first guard added. Returns 0 when memory ran out. */
+static int abcguards(JitState *J) {
+  IRBuf *b = &J->ir;
+  Instruction i = op_unpatched(*J->startpc);
+  const TValue *ra;
+  IRRef v0 = REF_NONE, last = REF_NONE, first, ref;
+  uint64_t vfirst, vlast;
+  uint32_t e;
+  int a;
+  if (J->parent != NULL || J->depth != 0 || J->shift != 0 || J->nabc == 0 ||
+      GET_OPCODE(i) != OP_FORLOOP)
+    return 1;
+  a = GETARG_A(i);
+  ra = s2v(J->frame[0].ci->func + 1 + a); /* as the FORLOOP left them */
+  first = J->slot[a];
+  if (!ttisinteger(ra) || !ttisinteger(ra + 2) || first == REF_NONE || J->slot[a + 1] == REF_NONE ||
+      J->slot[a + 2] == REF_NONE)
+    return 1;
+  vfirst = (uint64_t)ivalue(ra);
+  vlast = vfirst + (uint64_t)ivalue(ra + 1) * (uint64_t)ivalue(ra + 2);
+  for (ref = REF_FIRST; ref < b->n && v0 == REF_NONE; ref++)
+    if (b->ins[ref].op == IR_SLOAD && b->ins[ref].op1 == (IRRef)(a + 3)) v0 = ref;
+  for (e = 0; e < J->nabc && v0 != REF_NONE; e++) {
+    const IRIns *g = &b->ins[J->abc[e].guard];
+    const IRIns *x = &b->ins[g->op1];
+    int64_t k = 0;
+    IRRef n = g->op2;
+    if (g->op != IR_ULT) continue;
+    if (g->op1 != v0) {
+      if (x->op != IR_ADD || x->op1 != v0 || b->ins[x->op2].op != IR_KINT) continue;
+      k = b->ins[x->op2].k.i;
+      if (k <= -((int64_t)1 << 31) || k >= ((int64_t)1 << 31)) continue;
+    }
+    if (vfirst + (uint64_t)k >= J->abc[e].asize || vlast + (uint64_t)k >= J->abc[e].asize) continue;
+    if (last == REF_NONE) {
+      if (!bodysnap(J, NULL)) return 0;
+      J->opt.cursnap = b->nsnap - 1;
+      J->abcfrom = b->n;
+      last = opt_emit(&J->opt, IR_ADD, IRT_INT, first,
+                      opt_emit(&J->opt, IR_MUL, IRT_INT, J->slot[a + 1], J->slot[a + 2]));
+    }
+    opt_emit(&J->opt, IR_ULT, IRT_VOID, opt_emit(&J->opt, IR_ADD, IRT_INT, first, ir_kint(b, k)), n);
+    opt_emit(&J->opt, IR_ULT, IRT_VOID, opt_emit(&J->opt, IR_ADD, IRT_INT, last, ir_kint(b, k)), n);
+    if (b->oom) return 0;
+    J->abc[e].covered = 1;
+  }
+  /* out of CSE's sight: in the body, first stands for the index of the
+  ** iteration before, so the body's first + k is not this one */
+  for (ref = b->n; last != REF_NONE && ref-- > J->abcfrom;)
+    if (!ir_isconst(b->ins[ref].op) && b->chain[b->ins[ref].op] == ref)
+      b->chain[b->ins[ref].op] = b->ins[ref].prev;
+  return 1;
+}
+
+/* Whether the body's copy of guard ref, of operands x and n there, may be
+** left out (abcguards) */
+static int abccovered(const JitState *J, IRRef ref, IRRef n, IRRef ncopy) {
+  uint32_t e;
+  for (e = 0; e < J->nabc; e++)
+    if (J->abc[e].guard == ref) return J->abc[e].covered && ncopy == n;
+  return 0;
+}
+
 static JitAbort copyloop(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
   IRBuf *b = &J->ir;
-  IRRef nbody = b->n, ref, loop;
-  uint32_t nsnap1 = b->nsnap, k;
-  IRRef *subst = (IRRef *)calloc(nbody, sizeof(IRRef));
-  uint32_t *snapcopy = (uint32_t *)malloc((nsnap1 ? nsnap1 : 1) * sizeof(uint32_t));
-  uint8_t *opaque = (uint8_t *)calloc(nbody, 1);
+  IRRef nbody, ref, loop;
+  uint32_t nsnap1, k;
+  IRRef *subst;
+  uint32_t *snapcopy;
+  uint8_t *opaque;
   JitAbort why = JA__MAX;
   int s;
+  if (!abcguards(J)) return JA_NOMEM;
+  nbody = b->n;
+  nsnap1 = b->nsnap;
+  subst = (IRRef *)calloc(nbody, sizeof(IRRef));
+  snapcopy = (uint32_t *)malloc((nsnap1 ? nsnap1 : 1) * sizeof(uint32_t));
+  opaque = (uint8_t *)calloc(nbody, 1);
   if (subst == NULL || snapcopy == NULL || opaque == NULL) { why = JA_NOMEM; goto done; }
   for (s = 0; s < J->maxslot; s++)
     if (J->written[s] && J->slot[s] != REF_NONE) opaque[J->slot[s]] = 1;
@@ -1840,8 +1944,12 @@ static JitAbort copyloop(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
   for (ref = REF_FIRST; ref < nbody; ref++) {
     IRIns ins = b->ins[ref]; /* a copy: emitting may move the array */
     IRRef x, y, nref;
-    if (ir_isconst(ins.op)) { subst[ref] = ref; continue; }
+    if (ir_isconst(ins.op) || (J->abcfrom != REF_NONE && ref >= J->abcfrom)) {
+      subst[ref] = ref; /* (abcguards' checks of the whole loop: not per iteration) */
+      continue;
+    }
     if (ins.op == IR_NOP) continue;
+    if (ins.op == IR_ULT && abccovered(J, ref, ins.op2, subst[ins.op2])) continue;
     if (ins.op == IR_SLOAD) {
       int slot = (int)ins.op1;
       if (J->written[slot] && J->slot[slot] != REF_NONE) {
@@ -2087,6 +2195,17 @@ static int looplink(JitState *J, JitTrace *T) {
     e[ne].ref = x;
     e[ne++].from = v;
   }
+  /* R's checks of the loop index's range (abcguards), which its body
+  ** relies on, for the index and count T leaves, unless R's exit was in
+  ** its body: then the body's iterations so far ran in that range, and
+  ** the next ones T goes on with do (T's way back through the loop
+  ** instruction goes on as the body does, and the size stays: no stores) */
+  if (R->abcfrom != REF_NONE && ex->ref < loop) {
+    for (x = REF_FIRST; x < loop; x++)
+      if (phiold[x] && carried[x] != REF_NONE) L.memo[x] = carried[x];
+    for (x = R->abcfrom; x < loop; x++)
+      if (ir_isguard(R->ir.ins[x].op) && replay(&L, x) == REF_NONE) goto done;
+  }
   if (J->ir.oom || J->opt.guardfails) goto done;
   T->loopto = R;
   T->entry = e;
@@ -2223,6 +2342,7 @@ static void finishtrace(vm_State *S, JitState *J) {
   }
   T->startpc = J->startpc;
   T->bodypc = J->bodypc;
+  T->abcfrom = J->abcfrom;
   T->endsnap = endsnap;
   T->loopsnap = loopsnap;
   if (J->parent != NULL && J->linkpc != NULL && !looplink(J, T)) {

@@ -29,6 +29,7 @@
   X(NYI_TYPE, "operand types not supported yet") \
   X(NYI_NILREAD, "table read of an absent value") \
   X(NYI_NEWKEY, "table write to an absent key") \
+  X(GROWS, "the array part grows here (retried later)") \
   X(SAMPLED, "allocation while the allocation sampler is on") \
   X(NYI_META, "value with a metatable") \
   X(LEFT_FRAME, "left the loop's function") \
@@ -70,6 +71,7 @@ extern const char *const jit_abortmsg[JA__MAX];
 #define JIT_FREEBUDGET ((int64_t)1 << 62) /* back-edges, when no host counts them */
 
 #define JIT_MAXSPILL 192        /* spill slots per trace */
+#define JIT_MAXABC 16           /* bounds guards a loop trace may hoist (jit.c abcguards) */
 
 /* What compiled code and jit.c share: where registers are saved around
 ** calls to C helpers, the spill slots, the budget their loop back-edges
@@ -168,6 +170,10 @@ typedef struct JitTrace {
   const struct JitTrace *loopto;
   struct JitLoopEntry *entry;
   uint32_t nentry;
+  /* The first of the guards checking the loop index's range for the body
+  ** (jit.c abcguards: the body's bounds checks they cover are left out),
+  ** or REF_NONE */
+  IRRef abcfrom;
   uint64_t nentries;           /* runs started by the interpreter */
   uint64_t nwork;              /* bytecodes done in them (estimated from nbc) */
   uint32_t nbc;                /* bytecodes recorded: one pass, or one iteration */
@@ -287,6 +293,12 @@ typedef struct JitState {
   uint32_t *rulefired;   /* per peephole rule (opt_nrules), times it fired */
   int report;            /* -jstats: jit_report to `out` when the state closes */
   JitLive live[JIT_LIVECACHE]; /* the functions recorded last (round robin) */
+  /* A root trace's array bounds guards in its frame, with the array
+  ** part's size when recorded (jit.c abcguards); covered: left out of the
+  ** loop body */
+  struct { IRRef guard; uint32_t asize; uint8_t covered; } abc[JIT_MAXABC];
+  uint32_t nabc;
+  IRRef abcfrom;         /* the first guard abcguards added, or REF_NONE */
   uint32_t livenext;
 } JitState;
 
