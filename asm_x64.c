@@ -192,14 +192,14 @@ static int sizeguard(const Asm *as, const IRIns *ins) {
 /* Addresses that only one instruction reads, which computes them itself
 ** (fused; the address has no code): a table's node array that only one
 ** HREFK reads (it loads it from the table), an array slot (AREF) that
-** only one ALOAD or ASTORE reads (it addresses the slot from the array
+** only one ALOAD, ATAG or ASTORE reads (it addresses the slot from the array
 ** and the index). Those instructions read the address's operands
 ** instead. */
 static int isaddr(const IRIns *x) { return (x->op == IR_FLOAD && x->op2 == IRFL_TAB_NODE) || x->op == IR_AREF; }
 
 static int fusable(const IRIns *x, const IRIns *user, int operand) {
   if (operand != 0) return 0;
-  if (x->op == IR_AREF) return user->op == IR_ALOAD || user->op == IR_ASTORE;
+  if (x->op == IR_AREF) return user->op == IR_ALOAD || user->op == IR_ASTORE || user->op == IR_ATAG;
   return user->op == IR_HREFK;
 }
 
@@ -223,7 +223,8 @@ static void findfused(Asm *as) {
 /* The fused address instruction ref reads (op1), or REF_NONE */
 static IRRef fusedaddr(const Asm *as, IRRef ref) {
   const IRIns *ins = &as->ir->ins[ref];
-  return (ins->op == IR_HREFK || ins->op == IR_ALOAD || ins->op == IR_ASTORE) && as->fused[ins->op1]
+  return (ins->op == IR_HREFK || ins->op == IR_ALOAD || ins->op == IR_ASTORE || ins->op == IR_ATAG) &&
+                 as->fused[ins->op1]
              ? ins->op1 : REF_NONE;
 }
 
@@ -1326,6 +1327,14 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
                                                 : x64mem(gpr_of(as, ins->op1, R_TMP3), 0);
       asm_tagguard(as, tagof(m), (IRType)ins->type, ref);
       loadvalue(as, ref, m);
+      break;
+    }
+    case IR_ATAG: {
+      X64Mem m = fusedaddr(as, ref) != REF_NONE ? slotmem(as, ins->op1, R_TMP2)
+                                                : x64mem(gpr_of(as, ins->op1, R_TMP3), 0);
+      int d = dst_gpr(as, ref);
+      x64_movzx8_rm(&as->mc, d, tagof(m));
+      done_gpr(as, ref, d);
       break;
     }
     case IR_ASTORE: case IR_HSTORE:

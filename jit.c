@@ -407,6 +407,7 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
   J->callee = NULL;
   J->nabc = 0;
   J->abcfrom = REF_NONE;
+  J->skipto = NULL;
   ci->u.l.trap = 1;
   if (parent != NULL) inherit(J, parent, sn);
   if (J->verbose) {
@@ -1723,6 +1724,261 @@ static void recordins(Rec *r) {
 }
 
 /* ----------------------------------------------------------------------
+** Test chains without branches (if-conversion)
+** ---------------------------------------------------------------------- */
+
+/* `if not a[i] and not b[j] and not c[k] then ... end` compiles to tests
+** that each jump to the same place, T, when their value is true (TEST
+** with k set, then JMP). When the values vary from one iteration of a
+** loop to the next, a trace following one way through exits at another
+** test each time (and the processor mispredicts each such branch). So
+** when such a chain of array reads comes, the recorder reads every tested
+** slot's type tag (ATAG, no type guard) and one guard decides the chain:
+** all the values are false or nil when the tags' OR is at most T_FALSE.
+** Reading what Lua would skip is safe: the chain's instructions are pure
+** (upvalue and array reads of tables without metatables, integer
+** arithmetic on temporaries), and their guards (types, bounds) exit to
+** the chain's start, where the interpreter evaluates it as Lua does. The
+** interpreter then runs the chain itself while the recorder waits for it
+** at T or after the chain (J->skipto). */
+
+static int logins(JitState *J, const Instruction *pc);
+
+#define CHAIN_MAXTESTS 8
+#define CHAIN_MAXLEN 48
+
+typedef struct TestChain {
+  const Instruction *start, *end;  /* its instructions */
+  const Instruction *target;       /* where a true value jumps */
+  const Instruction *load[CHAIN_MAXTESTS]; /* each test's array read */
+  int ntests;
+} TestChain;
+
+/* Instructions a chain may hold besides its tests: pure, and evaluated by
+** chainstep when they cannot fail */
+static int chainop(OpCode op) {
+  switch (op) {
+    case OP_MOVE: case OP_LOADI: case OP_LOADK: case OP_GETUPVAL: case OP_GETTABLE: case OP_GETI:
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_MOD: case OP_ADDI: case OP_ADDK: case OP_SUBK:
+    case OP_MULK: case OP_MODK:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+/* Whether instruction i reads register reg */
+static int chainreads(Instruction i, int reg) {
+  switch (GET_OPCODE(i)) {
+    case OP_MOVE: case OP_GETI: case OP_ADDI: case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_MODK:
+      return GETARG_B(i) == reg;
+    case OP_GETTABLE: case OP_ADD: case OP_SUB: case OP_MUL: case OP_MOD:
+      return GETARG_B(i) == reg || GETARG_C(i) == reg;
+    default: return 0;
+  }
+}
+
+/* Active local variables of pt at pc (their registers are below) */
+static int nactive(const Proto *pt, const Instruction *pc) {
+  int i, n = 0, at = (int)(pc - pt->code);
+  for (i = 0; i < pt->sizelocvars && pt->locvars[i].startpc <= at; i++)
+    if (at < pt->locvars[i].endpc) n++;
+  return n;
+}
+
+/* A chain of at least two tests starting at pc, whose registers no one
+** reads after it (dead at T and after the chain, and no local's) */
+static int findchain(JitState *J, const Proto *pt, const Instruction *pc, TestChain *c) {
+  const Instruction *p = pc, *seg = pc, *limit = pt->code + pt->sizecode, *w;
+  const uint64_t *atend, *attarget;
+  int tested = -1, low;
+  c->ntests = 0;
+  c->start = pc;
+  c->end = NULL;
+  c->target = NULL;
+  while (p + 1 < limit && p - pc < CHAIN_MAXLEN && c->ntests < CHAIN_MAXTESTS) {
+    Instruction i = op_unpatched(*p);
+    OpCode op = GET_OPCODE(i);
+    if (op == OP_TEST) {
+      Instruction j = op_unpatched(p[1]);
+      const Instruction *to = p + 2 + GETARG_sJ(j);
+      int a = GETARG_A(i);
+      if (!GETARG_k(i) || GET_OPCODE(j) != OP_JMP || (c->target != NULL && to != c->target)) break;
+      for (w = p - 1; w >= seg && GETARG_A(op_unpatched(*w)) != a; w--) {}
+      if (w < seg || (GET_OPCODE(op_unpatched(*w)) != OP_GETTABLE && GET_OPCODE(op_unpatched(*w)) != OP_GETI))
+        break;
+      c->target = to;
+      c->load[c->ntests++] = w;
+      tested = a;
+      p += 2;
+      seg = c->end = p;
+      continue;
+    }
+    if (!chainop(op) || (tested >= 0 && chainreads(i, tested))) break;
+    if (GETARG_A(i) == tested) tested = -1; /* (the tested value is gone) */
+    p++;
+  }
+  if (c->ntests < 2 || c->target <= c->end || c->target >= limit) return 0;
+  atend = livein(J, pt, (uint32_t)(c->end - pt->code));
+  attarget = livein(J, pt, (uint32_t)(c->target - pt->code));
+  if (atend == NULL || attarget == NULL) return 0;
+  low = nactive(pt, pc);
+  if (nactive(pt, c->end) > low) low = nactive(pt, c->end);
+  if (nactive(pt, c->target) > low) low = nactive(pt, c->target);
+  for (w = pc; w < c->end; w++) {
+    Instruction i = op_unpatched(*w);
+    int a = GETARG_A(i);
+    if (GET_OPCODE(i) == OP_TEST || GET_OPCODE(i) == OP_JMP) continue;
+    if (a < low || ((atend[a >> 6] >> (a & 63)) & 1) || ((attarget[a >> 6] >> (a & 63)) & 1)) return 0;
+  }
+  return 1;
+}
+
+/* Runs pure instruction i on the stack at base as the interpreter would,
+** when it can neither fail nor consult a metamethod; else returns 0 */
+static int chainstep(CallInfo *ci, StkId base, const TValue *k, Instruction i) {
+  TValue *ra = s2v(base + GETARG_A(i)), *rb = s2v(base + GETARG_B(i)), *rc = s2v(base + GETARG_C(i));
+  TValue kv;
+  vm_Integer key;
+  Table *t;
+  switch (GET_OPCODE(i)) {
+    case OP_MOVE: setobj(NULL, ra, rb); return 1;
+    case OP_LOADI: setivalue(ra, GETARG_sBx(i)); return 1;
+    case OP_LOADK: setobj(NULL, ra, &k[GETARG_Bx(i)]); return 1;
+    case OP_GETUPVAL: setobj(NULL, ra, ci_func(ci)->upvals[GETARG_B(i)]->v); return 1;
+    case OP_GETTABLE: case OP_GETI:
+      if (GET_OPCODE(i) == OP_GETTABLE && !ttisinteger(rc)) return 0;
+      key = GET_OPCODE(i) == OP_GETI ? GETARG_C(i) : ivalue(rc);
+      if (!ttistable(rb)) return 0;
+      t = hvalue(rb);
+      if (t->metatable != NULL || (vm_Unsigned)key - 1u >= t->asize) return 0;
+      setobj(NULL, ra, &t->array[key - 1]);
+      return 1;
+    case OP_ADDI: setivalue(&kv, GETARG_sC(i)); rc = &kv; goto add;
+    case OP_ADDK: rc = (TValue *)&k[GETARG_C(i)]; goto add;
+    case OP_SUBK: rc = (TValue *)&k[GETARG_C(i)]; goto sub;
+    case OP_ADD:
+    add:
+      if (!ttisinteger(rb) || !ttisinteger(rc)) return 0;
+      setivalue(ra, (vm_Integer)((vm_Unsigned)ivalue(rb) + (vm_Unsigned)ivalue(rc)));
+      return 1;
+    case OP_SUB:
+    sub:
+      if (!ttisinteger(rb) || !ttisinteger(rc)) return 0;
+      setivalue(ra, (vm_Integer)((vm_Unsigned)ivalue(rb) - (vm_Unsigned)ivalue(rc)));
+      return 1;
+    case OP_MULK: rc = (TValue *)&k[GETARG_C(i)]; /* FALLTHROUGH */
+    case OP_MUL:
+      if (!ttisinteger(rb) || !ttisinteger(rc)) return 0;
+      setivalue(ra, (vm_Integer)((vm_Unsigned)ivalue(rb) * (vm_Unsigned)ivalue(rc)));
+      return 1;
+    case OP_MODK: rc = (TValue *)&k[GETARG_C(i)]; /* FALLTHROUGH */
+    case OP_MOD: /* (a zero divisor is an error) */
+      if (!ttisinteger(rb) || !ttisinteger(rc) || ivalue(rc) == 0) return 0;
+      setivalue(ra, interp_mod(NULL, ivalue(rb), ivalue(rc)));
+      return 1;
+    default: return 0;
+  }
+}
+
+/* Puts back what the chain's first nsaved instructions overwrote (in
+** the stack, and in J->slot: its registers are dead after the chain) */
+static void chainundo(Rec *r, const TestChain *c, const TValue *saved, const IRRef *savedslot,
+                      const uint8_t *savedwritten, int nsaved) {
+  JitState *J = r->J;
+  const Instruction *w;
+  int k = 0, a[CHAIN_MAXLEN];
+  for (w = c->start; w < c->end && k < nsaved; w++) {
+    if (GET_OPCODE(op_unpatched(*w)) == OP_TEST) { w++; continue; }
+    a[k++] = GETARG_A(op_unpatched(*w));
+  }
+  while (k-- > 0) {
+    setobj(NULL, s2v(r->base + a[k]), &saved[k]);
+    J->slot[framebase(J) + a[k]] = savedslot[k];
+    J->written[framebase(J) + a[k]] = savedwritten[k];
+  }
+}
+
+/* Records the chain starting at r->pc, if there is one: returns 1 when it
+** did (or failed: r->abort), 0 when the instruction is to be recorded as
+** usual. */
+static int recordchain(Rec *r, CallInfo *ci) {
+  JitState *J = r->J;
+  const Proto *pt = J->frame[J->depth].pt;
+  TestChain c;
+  TValue saved[CHAIN_MAXLEN];
+  IRRef savedslot[CHAIN_MAXLEN], tags = REF_NONE;
+  uint8_t savedwritten[CHAIN_MAXLEN];
+  const Instruction *w;
+  int n = 0, t = 0, pass = 1;
+  if (!findchain(J, pt, r->pc, &c)) return 0;
+  memset(saved, 0, sizeof(saved)); /* (only the first n are read: for the compiler) */
+  memset(savedslot, 0, sizeof(savedslot));
+  memset(savedwritten, 0, sizeof(savedwritten));
+  /* a dry run: can every instruction run, and which way does the chain go? */
+  for (w = c.start; w < c.end; w++) {
+    Instruction i = op_unpatched(*w);
+    if (GET_OPCODE(i) == OP_TEST) {
+      if (!l_isfalse(s2v(r->base + GETARG_A(i)))) pass = 0;
+      w++;
+      continue;
+    }
+    setobj(NULL, &saved[n], s2v(r->base + GETARG_A(i)));
+    savedslot[n] = J->slot[framebase(J) + GETARG_A(i)];
+    savedwritten[n++] = J->written[framebase(J) + GETARG_A(i)];
+    if (!chainstep(ci, r->base, r->k, i)) {
+      chainundo(r, &c, saved, savedslot, savedwritten, n);
+      return 0;
+    }
+  }
+  chainundo(r, &c, saved, savedslot, savedwritten, n);
+  /* the recording: the tested reads as tags, the rest as usual; every
+  ** guard exits to the chain's start (the snapshot taken there) */
+  for (w = c.start; w < c.end && r->abort == JA__MAX; w++) {
+    Instruction i = op_unpatched(*w);
+    if (GET_OPCODE(i) == OP_TEST) { w++; continue; }
+    if (J->dump && w != c.start && !logins(J, w)) r->abort = JA_NOMEM;
+    if (t < c.ntests && w == c.load[t]) {
+      StkId base = r->base;
+      TValue kv;
+      const TValue *vk = s2v(base + GETARG_C(i)), *v;
+      IRRef tab = getslot(J, base, GETARG_B(i)), key, ref;
+      if (GET_OPCODE(i) == OP_GETI) {
+        setivalue(&kv, GETARG_C(i));
+        vk = &kv;
+        key = ir_kint(&J->ir, GETARG_C(i));
+      } else {
+        key = getslot(J, base, GETARG_C(i));
+      }
+      ref = arrayref(r, tab, key, s2v(base + GETARG_B(i)), vk, &v);
+      if (ref == REF_NONE) break;
+      nometa(r, tab); /* (a nil read would consult a metatable's __index) */
+      ref = emit(r, IR_ATAG, IRT_INT, ref, 0);
+      tags = tags == REF_NONE ? ref : emit(r, IR_BOR, IRT_INT, tags, ref);
+      t++;
+    } else {
+      Rec rr = *r;
+      rr.pc = w;
+      rr.i = i;
+      recordins(&rr);
+      r->abort = rr.abort;
+    }
+    chainstep(ci, r->base, r->k, i);
+  }
+  chainundo(r, &c, saved, savedslot, savedwritten, n);
+  if (r->abort != JA__MAX || J->ir.oom || J->opt.guardfails) return 1;
+  /* the one guard: every value false (tags <= T_FALSE), or not */
+  if (!snapshot(J, pass ? c.target : c.end)) {
+    r->abort = JA_NOMEM;
+    return 1;
+  }
+  emit(r, pass ? IR_ULE : IR_UGT, IRT_VOID, tags, ir_kint(&J->ir, T_FALSE));
+  J->skipfrom = c.start;
+  J->skipto = pass ? c.end : c.target;
+  return 1;
+}
+
+/* ----------------------------------------------------------------------
 ** The trace is complete
 ** ---------------------------------------------------------------------- */
 
@@ -2757,6 +3013,11 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     }
     return jitabort(S, J, JA_LOOP_EXIT, J->startpc);
   }
+  if (J->skipto != NULL) { /* the interpreter runs a test chain recorded at once (recordchain) */
+    if (S == J->thread && ci == curci(J) && pc >= J->skipfrom && pc < J->skipto) return 1;
+    if (S != J->thread || ci != curci(J) || pc != J->skipto) return jitabort(S, J, JA_NYI_BC, pc);
+    J->skipto = NULL;
+  }
   if (S == J->thread && curci(J) == NULL && ci->previous == J->frame[J->depth - 1].ci &&
       ci_func(ci)->p == J->frame[J->depth].pt &&
       ci->func + 1 - (J->frame[0].ci->func + 1) == framebase(J)) {
@@ -2819,7 +3080,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   }
   if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
   if (J->dump && !logins(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
-  recordins(&r);
+  if (!recordchain(&r, ci)) recordins(&r);
   J->nbc++;
   if (r.abort != JA__MAX) return jitabort(S, J, r.abort, pc);
   if (J->opt.guardfails) return jitabort(S, J, JA_GUARD_FAILS, pc);

@@ -299,6 +299,9 @@ typedef struct JitState {
   struct { IRRef guard; uint32_t asize; uint8_t covered; } abc[JIT_MAXABC];
   uint32_t nabc;
   IRRef abcfrom;         /* the first guard abcguards added, or REF_NONE */
+  /* a test chain recorded at once (jit.c recordchain), which the
+  ** interpreter runs from skipfrom on: recording goes on at skipto */
+  const Instruction *skipfrom, *skipto;
   uint32_t livenext;
 } JitState;
 

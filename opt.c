@@ -202,7 +202,7 @@ static int aliases(IROp load, IROp store) {
   if (store == IR_CALLS) return 1;
   switch (load) {
     case IR_FLOAD: return store == IR_FSTORE;
-    case IR_ALOAD: return store == IR_ASTORE || store == IR_HSTORE;
+    case IR_ALOAD: case IR_ATAG: return store == IR_ASTORE || store == IR_HSTORE;
     case IR_HREFK: case IR_HREF: return 0;
     case IR_HLOAD: return store == IR_HSTORE;
     case IR_UREF: case IR_ULOAD: return store == IR_USTORE;
