@@ -363,14 +363,14 @@ static int newspill(Asm *as, IRRef ref) {
 }
 
 /* A value spilled for a value at `now` keeps its register until then
-** (split): its definition stores it to its spill slot as well, the code
-** before `now` reads the register, the code after and every exit the
-** slot. Not an inherited value (the parent's register, or a slot of its
-** own stored at the entry: pvalspills), nor a value from before the LOOP
-** spilled in the loop (the loop's next round would read the register). */
+** (split): its definition stores it to its spill slot as well (for an
+** inherited value, the trace's entry: pvalspills), the code before `now`
+** reads the register, the code after and every exit the slot. Not a
+** value from before the LOOP spilled in the loop (the loop's next round
+** would read the register). */
 static int cansplit(const Asm *as, IRRef ref, IRRef now) {
   IRRef loop = as->ir->loopref;
-  return IR(ref)->op != IR_PVAL && !(loop != REF_NONE && ref < loop && now > loop);
+  return !(loop != REF_NONE && ref < loop && now > loop);
 }
 
 /* Gives ref a register of its class, or spills it or the active value
@@ -1557,7 +1557,8 @@ static void pvalspills(Asm *as) {
   for (ref = REF_FIRST; ref < as->ir->n; ref++) {
     const IRIns *ins = IR(ref);
     int r = ins->op == IR_PVAL ? as->parent->ir.ins[ins->op1].reg : REG_NONE;
-    if (ins->reg != REG_NONE || r == REG_NONE || ins->spill == 0 || isdead(as, ref)) continue;
+    if ((ins->reg != REG_NONE && !as->splitat[ref]) || r == REG_NONE || ins->spill == 0 || isdead(as, ref))
+      continue;
     if (isfpr(ins)) x64_movsd_mx(&as->mc, spillmem(ins), r);
     else x64_mov_mr(&as->mc, spillmem(ins), r);
   }

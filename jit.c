@@ -2259,6 +2259,7 @@ typedef struct LoopLink {
   IRRef *avail, *memo;     /* R's ref -> T's PVAL of it, or T's replay of it */
   uint8_t *changed;        /* per slot: written since R's exit */
   int variant;             /* replay met a slot R writes: not invariant */
+  int stores;              /* table values or upvalues written since R's exit */
 } LoopLink;
 
 static int inloopsnap(const JitTrace *R, const IRSnap *entry, uint32_t slot) {
@@ -2312,6 +2313,21 @@ static const IRSnap *exitsnap(const JitTrace *P) {
   return NULL;
 }
 
+/* Stores into table values and upvalues: a loop-body link may have them
+** on its way, taking anew what of the loop's invariants they may change */
+#define valuestore(op) ((op) == IR_ASTORE || (op) == IR_HSTORE || (op) == IR_USTORE)
+
+/* Whether instructions from..to-1 have effects other than valuestores;
+** sets *stores when they have those */
+static int hardeffects(const IRBuf *ir, IRRef from, IRRef to, int *stores) {
+  IRRef x;
+  for (x = from; x < to; x++) {
+    if (valuestore(ir->ins[x].op)) *stores = 1;
+    else if (effectful(ir->ins[x].op)) return 1;
+  }
+  return 0;
+}
+
 /* Whether instructions from..to-1 have effects */
 static int haseffects(const IRBuf *ir, IRRef from, IRRef to) {
   IRRef x;
@@ -2333,7 +2349,8 @@ static const IRSnap *chain(LoopLink *L, const JitTrace *R) {
   for (P = J->parent; P != R; P = P->parent) { /* the side traces between */
     const IRSnap *up = exitsnap(P);
     uint32_t k;
-    if (ex->shift != 0 || ex->depth != 0 || up == NULL || haseffects(&P->ir, REF_FIRST, guardsend(&P->ir, ex)))
+    if (ex->shift != 0 || ex->depth != 0 || up == NULL ||
+        hardeffects(&P->ir, REF_FIRST, guardsend(&P->ir, ex), &L->stores))
       return NULL;
     for (k = 0; k < ex->nent; k++) {
       uint32_t slot = P->ir.snapmap[ex->mapofs + k].slot;
@@ -2364,11 +2381,14 @@ static const IRSnap *chain(LoopLink *L, const JitTrace *R) {
 ** it), or T computes it again at its end as R's peeled iteration does
 ** (replay; guards included, those R did not run before its exit: they
 ** check the state R's start would check). That needs the traces from R's
-** exit on to leave memory as it was (no stores, calls or allocations:
-** R's invariant loads still hold) and the slots R reads as invariant as
-** they were; and, for an exit in R's peeled iteration, no store in R
-** after it (the body's loads may take values R stores there). Else T
-** goes on at R's start, as any other link. */
+** exit on to leave memory as it was but for stores into table values and
+** upvalues (no calls or allocations: R's invariant loads of table sizes,
+** arrays and metatables still hold; an invariant that loaded a table
+** value or upvalue, or came of one, T computes again after its stores),
+** and the slots R reads as invariant as they were; and, for an exit in
+** R's peeled iteration, no store in R after it (the body's loads may
+** take values R stores there). Else T goes on at R's start, as any other
+** link. */
 static int looplink(JitState *J, JitTrace *T) {
   const JitTrace *R = J->parent;
   const IRSnap *ex;
@@ -2382,9 +2402,10 @@ static int looplink(JitState *J, JitTrace *T) {
   while (R->parent != NULL) R = R->parent;
   n = R->ir.n;
   loop = R->ir.loopref;
+  L.stores = 0;
   if (loop == REF_NONE || R->lastuse == NULL || R->loop == NULL || J->linkpc != R->startpc ||
       J->callee != NULL || J->shift != 0 || J->depth != 0 || J->frame[0].pt != R->pt ||
-      haseffects(&J->ir, REF_FIRST, J->ir.n))
+      hardeffects(&J->ir, REF_FIRST, J->ir.n, &L.stores))
     return 1;
   L.J = J;
   L.R = R;
@@ -2402,6 +2423,16 @@ static int looplink(JitState *J, JitTrace *T) {
     goto done;
   }
   if ((ex = chain(&L, R)) == NULL) goto done;
+  if (L.stores) /* R's values that loaded table values or upvalues, or came of such: anew */
+    for (x = REF_FIRST; x < loop; x++) {
+      const IRIns *xi = &R->ir.ins[x];
+      int op = xi->op;
+      phiold[x] = op == IR_ALOAD || op == IR_HLOAD || op == IR_ULOAD || op == IR_ATAG ||
+                  (ir_opmode[op][0] == IRM_REF && xi->op1 != REF_NONE && phiold[xi->op1]) ||
+                  (ir_opmode[op][1] == IRM_REF && xi->op2 != REF_NONE && phiold[xi->op2]);
+      if (phiold[x]) L.avail[x] = REF_NONE;
+    }
+  memset(phiold, 0, n); /* (borrowed above) */
   for (x = loop + 1; x < n; x++)
     if (R->ir.ins[x].op == IR_PHI) phiold[R->ir.ins[x].op1] = 1;
   /* slots R never writes: R's values of them hold only if the chain left them */

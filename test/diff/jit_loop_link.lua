@@ -113,3 +113,20 @@ local function tests(n)
   return count, skipped
 end
 print("tests", tests(300))
+
+-- side traces that store into table values and upvalues on their way
+-- into the loop body: what the loop read from there as invariant is read
+-- again (a stale one would sum the old value)
+local function stores(n)
+  local t, u = {5, 0, 7}, 3
+  local function bump() u = u + 1 end
+  local s = 0
+  for i = 1, n do
+    local k = t[1] + t[3] * 2
+    if i % 4 == 0 then t[1] = t[1] + 1 elseif i % 7 == 0 then t[3] = i; u = u + 2 end
+    s = s + k + u
+  end
+  bump()
+  return s, t[1], t[3], u
+end
+for round = 1, 5 do print("stores", stores(3000 + round)) end
