@@ -62,7 +62,7 @@
 #define GC_MIN_THRESHOLD (256u << 10)
 #define NURSERY_MIN (256u << 10)
 #define BIGBLOCK (16u << 10)       /* blocks this big get their own mapping (gc.c) */
-#define BIGCACHE_ANY (8u << 20)    /* a freed mapping this big may be kept whatever the heap */
+#define BIGCACHE_ANY (32u << 20)   /* a freed mapping this big may be kept whatever the heap */
 #define BIGBLOCK_PAGE 4096u
 /* what precedes a big block in its mapping */
 typedef union BigHeader { size_t maplen; max_align_t align_; } BigHeader;

@@ -27,6 +27,7 @@
 ** parts is listed for the collector, which frees them if the table dies.
 */
 #include <math.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -260,7 +261,9 @@ void tab_resize(vm_State *S, Table *t, unsigned int newasize, unsigned int nhsiz
                                    (size_t)newasize * sizeof(TValue));
   t->array = newarray;
   t->asize = t->alimit = newasize;
-  for (i = oldasize; i < newasize; i++) setnilvalue(&t->array[i]);
+  _Static_assert(T_NIL == 0, "a zeroed TValue is nil");
+  if (newasize > oldasize) /* nils: all-zero TValues, one memset */
+    memset(&t->array[oldasize], 0, (size_t)(newasize - oldasize) * sizeof(TValue));
   t->node = newt.node;
   t->u8b = newt.u8b;
   t->lastfree = newt.lastfree;
@@ -307,8 +310,7 @@ static unsigned int numusearray(const Table *t, unsigned int *nums) {
       lim = asize;
       if (i > lim) break;
     }
-    for (; i <= lim; i++)
-      if (!ttisnil(&t->array[i - 1])) lc++;
+    for (; i <= lim; i++) lc += !ttisnil(&t->array[i - 1]); /* (no branch to mispredict) */
     nums[lg] += lc;
     ause += lc;
   }

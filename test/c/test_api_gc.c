@@ -11,10 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "vm.h"
+
 #include "check.h"
 
 static size_t gcbytes(vm_State *S) {
@@ -396,7 +398,39 @@ static void test_string_cache(void) {
   vm_close(S);
 }
 
+/* A big array built again and again (2^19 and 2^20 slots: 8 and 16 MiB)
+** reuses the mapping the last one left (gc.c bigunmap keeps it) instead
+** of faulting its pages in each time: the rounds after the first two
+** fault in less than one array's pages in all. */
+static long minorfaults(void) {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return ru.ru_minflt;
+}
+
+static void test_big_reuse(void) {
+  static const char *const chunks[] = {
+    "local t = {} for i = 1, 1 << 19 do t[i] = false end return #t",
+    "local t = {} for i = 1, 1 << 20 do t[i] = i end return #t",
+  };
+  size_t k;
+  for (k = 0; k < sizeof(chunks) / sizeof(chunks[0]); k++) {
+    vm_State *S = newstate_libs();
+    long before = 0;
+    int round;
+    for (round = 0; round < 6; round++) {
+      if (round == 2) before = minorfaults();
+      CHECK(vm_dostring(S, chunks[k]) == VM_OK);
+      vm_settop(S, 0);
+      vm_gc(S, VM_GCCOLLECT);
+    }
+    CHECK(minorfaults() - before < (long)(((8u << k) << 20) / 4096)); /* one array's pages */
+    vm_close(S);
+  }
+}
+
 int main(void) {
+  test_big_reuse();
   test_gc_options();
   test_string_cache();
   test_finalizer_full_stack();
