@@ -64,6 +64,7 @@
 #define BIGBLOCK (16u << 10)       /* blocks this big get their own mapping (gc.c) */
 #define BIGCACHE_ANY (32u << 20)   /* a freed mapping this big may be kept whatever the heap */
 #define BIGBLOCK_PAGE 4096u
+#define BIGCACHE_SLOTS 4           /* freed mappings kept at most */
 /* what precedes a big block in its mapping */
 typedef union BigHeader { size_t maplen; max_align_t align_; } BigHeader;
 
@@ -531,7 +532,7 @@ typedef struct Global {
   size_t old_threshold;  /* a major collection (or increment) when total_bytes passes this */
   size_t total_bytes;    /* everything allocated through mem_* */
   size_t old_live;       /* what the last major collection found live */
-  BigHeader *bigcache;   /* the last big block's mapping freed (gc.c) */
+  BigHeader *bigcache[BIGCACHE_SLOTS]; /* big blocks' mappings freed, for reuse (gc.c) */
   size_t memlimit;       /* 0 = none (vm_setmemorylimit) */
   size_t peak_bytes;     /* most total_bytes ever held */
   /* allocation sampling (vm_setallocsampler): sample_left bytes remain
