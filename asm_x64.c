@@ -1662,6 +1662,11 @@ static JitAbort loopjump(Asm *as, const JitTrace *T) {
   uint32_t k;
   int n = 0;
   if (mv == NULL) return JA_NOMEM;
+  if (T->loopfar) { /* into another loop's trace while it is there (jit.c relinktree) */
+    x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)&T->bodyok);
+    x64_cmp8_mi(&as->mc, x64mem(R_TMP3, 0), 0);
+    exitvia(as, x64_jcc(&as->mc, X64_CC_E, NULL), T->endsnap, 0);
+  }
   for (k = 0; k < snap->nent; k++) {
     const SnapEntry *e = &as->ir->snapmap[snap->mapofs + k];
     if (!jit_loopslot(R, e->slot)) storevalue(as, R_BASE, (int32_t)e->slot * TV_SIZE, e->ref);

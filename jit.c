@@ -2298,7 +2298,11 @@ static IRRef replay(LoopLink *L, IRRef x) {
     if (ir_opmode[xi->op][0] == IRM_REF && a != REF_NONE && (a = replay(L, a)) == REF_NONE) return REF_NONE;
     if (ir_opmode[xi->op][1] == IRM_REF && b != REF_NONE && (b = replay(L, b)) == REF_NONE) return REF_NONE;
     v = opt_emit(&J->opt, (IROp)xi->op, (IRType)xi->type, a, b);
-    if (v == REF_NONE || J->opt.guardfails) return REF_NONE;
+    if (J->opt.guardfails || J->ir.oom) return REF_NONE;
+    /* a comparison guard that holds (folded) or was checked (redundant)
+    ** emits nothing: done, all the same */
+    if (v == REF_NONE && ir_isguard(xi->op) && xi->type == IRT_VOID) v = ir_kint(&J->ir, 0);
+    if (v == REF_NONE) return REF_NONE;
     if (xi->op == IR_HREFK && v == J->ir.n - 1) J->ir.ins[v].k = xi->k;
   }
   L->memo[x] = v;
@@ -2391,15 +2395,20 @@ static const IRSnap *chain(LoopLink *L, const JitTrace *R) {
 ** link. */
 static int looplink(JitState *J, JitTrace *T) {
   const JitTrace *R = J->parent;
-  const IRSnap *ex;
-  IRRef x, n, loop;
+  const IRSnap *ex = NULL;
+  IRRef x, n, loop, exref = REF_FIRST;
   IRRef *carried = NULL;
   uint8_t *phiold = NULL;
   JitLoopEntry *e = NULL;
   LoopLink L;
   uint32_t ne = 0, k;
-  int ok = 1;
-  while (R->parent != NULL) R = R->parent;
+  int ok = 1, far;
+  if (R != NULL)
+    while (R->parent != NULL) R = R->parent;
+  /* another loop's trace: its peeled iteration never ran */
+  far = R == NULL || J->linkpc != R->startpc;
+  if (far && (J->shift != 0 || J->depth != 0 || (R = findtrace(J->frame[0].pt, J->linkpc)) == NULL))
+    return 1;
   n = R->ir.n;
   loop = R->ir.loopref;
   L.stores = 0;
@@ -2422,8 +2431,11 @@ static int looplink(JitState *J, JitTrace *T) {
     ok = 0;
     goto done;
   }
-  if ((ex = chain(&L, R)) == NULL) goto done;
-  if (L.stores) /* R's values that loaded table values or upvalues, or came of such: anew */
+  if (!far) {
+    if ((ex = chain(&L, R)) == NULL) goto done;
+    exref = ex->ref;
+  }
+  if (L.stores && !far) /* R's values that loaded table values or upvalues, or came of such: anew */
     for (x = REF_FIRST; x < loop; x++) {
       const IRIns *xi = &R->ir.ins[x];
       int op = xi->op;
@@ -2436,7 +2448,7 @@ static int looplink(JitState *J, JitTrace *T) {
   for (x = loop + 1; x < n; x++)
     if (R->ir.ins[x].op == IR_PHI) phiold[R->ir.ins[x].op1] = 1;
   /* slots R never writes: R's values of them hold only if the chain left them */
-  for (x = REF_FIRST; x < loop; x++) {
+  for (x = REF_FIRST; x < loop && !far; x++) {
     const IRIns *xi = &R->ir.ins[x];
     if (xi->op == IR_SLOAD && ((int32_t)xi->op1 < 0 || (int32_t)xi->op1 >= JIT_MAXSLOTS ||
                                (L.changed[xi->op1] && !inloopsnap(R, L.entry, xi->op1))))
@@ -2458,13 +2470,15 @@ static int looplink(JitState *J, JitTrace *T) {
       if (J->ir.ins[v].type != xi->type || (carried[se->ref] != REF_NONE && carried[se->ref] != v))
         goto done;
       carried[se->ref] = v;
-    } else if (ir_isconst(xi->op) ? v != ir_kcopy(&J->ir, xi) : v != L.avail[se->ref]) {
+    } else if (ir_isconst(xi->op) ? v != ir_kcopy(&J->ir, xi)
+                                   : v != (far ? replay(&L, se->ref) : L.avail[se->ref])) {
       goto done; /* invariant: T must have left the very value */
     }
   }
-  /* an exit in R's peeled iteration: the guards R did not run */
-  if (ex->ref < loop)
-    for (x = ex->ref; x < loop; x++) {
+  /* an exit in R's peeled iteration: the guards R did not run (all of
+  ** them for another loop's trace) */
+  if (exref < loop)
+    for (x = exref; x < loop; x++) {
       L.variant = 0;
       if (ir_isguard(R->ir.ins[x].op) && replay(&L, x) == REF_NONE && !L.variant)
         goto done; /* (a guard on a loop-carried value: the body checks it) */
@@ -2487,7 +2501,7 @@ static int looplink(JitState *J, JitTrace *T) {
   ** its body: then the body's iterations so far ran in that range, and
   ** the next ones T goes on with do (T's way back through the loop
   ** instruction goes on as the body does, and the size stays: no stores) */
-  if (R->abcfrom != REF_NONE && ex->ref < loop) {
+  if (R->abcfrom != REF_NONE && exref < loop) {
     for (x = REF_FIRST; x < loop; x++)
       if (phiold[x] && carried[x] != REF_NONE) L.memo[x] = carried[x];
     for (x = R->abcfrom; x < loop; x++)
@@ -2497,6 +2511,9 @@ static int looplink(JitState *J, JitTrace *T) {
   T->loopto = R;
   T->entry = e;
   T->nentry = ne;
+  T->loopfar = (uint8_t)far;
+  T->bodyok = 1;
+  T->looptonum = R->number;
   e = NULL;
 done:
   J->opt.guardfails = 0;
@@ -2538,6 +2555,7 @@ static void relinktree(JitTrace *X) {
   if (X->linkpc != NULL) {
     JitTrace *R = findtrace(X->callee != NULL ? X->callee : X->pt, X->linkpc);
     X->linkto = R != NULL ? R->chain : NULL;
+    if (X->loopfar) X->bodyok = R != NULL && R->number == X->looptonum;
     /* into an inlined call's loop through the code building its frames */
     X->exitto[X->endsnap] = R == NULL ? X->exitcommon : X->callee != NULL ? X->callentry : R->chain;
   }
@@ -2632,7 +2650,7 @@ static void finishtrace(vm_State *S, JitState *J) {
   T->abcfrom = J->abcfrom;
   T->endsnap = endsnap;
   T->loopsnap = loopsnap;
-  if (J->parent != NULL && J->linkpc != NULL && !looplink(J, T)) {
+  if (J->linkpc != NULL && !looplink(J, T)) {
     free(T);
     jitabort(S, J, JA_NOMEM, J->startpc);
     return;

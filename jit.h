@@ -170,6 +170,12 @@ typedef struct JitTrace {
   const struct JitTrace *loopto;
   struct JitLoopEntry *entry;
   uint32_t nentry;
+  /* A link into the body of another loop's trace (not the one it hangs
+  ** from: loopfar), whose number it was: the code goes there only while
+  ** that trace is its loop's (bodyok, kept by jit.c relinktree), else on
+  ** at the loop's start as any other link */
+  uint8_t loopfar, bodyok;
+  uint64_t looptonum;
   /* The first of the guards checking the loop index's range for the body
   ** (jit.c abcguards: the body's bounds checks they cover are left out),
   ** or REF_NONE */
