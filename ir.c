@@ -140,6 +140,7 @@ int ir_addsnap(IRBuf *b, uint32_t pc, uint16_t nslots) {
   sn->frameofs = 0;
   sn->depth = 0;
   sn->shift = 0;
+  sn->top = -1;
   return 1;
 }
 

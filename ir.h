@@ -315,6 +315,9 @@ typedef struct IRSnap {
   IRRef ref;         /* the first instruction this snapshot covers */
   uint32_t count;    /* exits taken through it */
   uint16_t tries;    /* side traces recorded from it (failed: it waits longer) */
+  int16_t top;       /* the instruction at pc takes values up to the top (a
+                     ** CALL, RETURN or SETLIST after one with all results):
+                     ** the top, counted from the innermost frame's slot 0; or -1 */
 } IRSnap;
 
 /* One trace's IR, growing while it is recorded and optimised. */

@@ -525,6 +525,9 @@ static int snapshot(JitState *J, const Instruction *pc) {
   b->snap[b->nsnap - 1].frameofs = J->frame[J->depth].frameofs;
   b->snap[b->nsnap - 1].depth = (uint16_t)J->depth;
   b->snap[b->nsnap - 1].shift = (int16_t)J->shift;
+  /* the instruction takes the values a call or VARARG left up to the top:
+  ** an exit there sets the top again (buildframes) */
+  if (J->multres >= 0) b->snap[b->nsnap - 1].top = (int16_t)(J->multres - framebase(J));
   for (s = 0; s < J->maxslot; s++)
     if (J->written[s] && J->slot[s] != REF_NONE && keepslot(&sl, s) &&
         !ir_addsnapentry(b, (uint16_t)s, J->slot[s]))
@@ -1194,20 +1197,33 @@ static IRRef mathcall(Rec *r, IRFpm f, int a, int nargs) {
   return emit(r, IR_FMATH, IRT_NUM, tonum(r, getslot(r->J, r->base, a + 1)), f);
 }
 
+/* Slots below `upto` (counted from frame 0's base) may hold values now:
+** snapshots go that far (a multiple result or VARARG may pass the frame's
+** registers), and so does the room the trace's runs make; 0 when it
+** passes what a trace may touch */
+static int slotsto(JitState *J, int upto) {
+  if (upto > JIT_MAXSLOTS) return 0;
+  if (upto > J->maxslot) J->maxslot = upto;
+  if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
+  return 1;
+}
+
 /* A call's n results (vals) go where it wants them: from its function's
 ** slot dst (counted from the trace's base) on, `want` of them, missing
 ** ones nil; want < 0 is all of them, which the next instruction takes up
 ** to the top (J->multres). */
-static void placeresults(JitState *J, int dst, const IRRef *vals, int n, int want) {
+static int placeresults(JitState *J, int dst, const IRRef *vals, int n, int want) {
   int k;
   if (want < 0) {
     want = n;
     J->multres = dst + n;
   }
+  if (!slotsto(J, dst + want)) return 0;
   for (k = 0; k < want; k++) {
     J->slot[dst + k] = k < n ? vals[k] : ir_kpri(&J->ir, IRT_NIL);
     J->written[dst + k] = 1;
   }
+  return 1;
 }
 
 /* C code (CAT, CALLC) runs on n slots of the frame being recorded from
@@ -1261,13 +1277,13 @@ static void selectcall(Rec *r, int a, int nargs, int want) {
   if (ttisstring(n) && tsslen(tsvalue(n)) == 1 && getstr(tsvalue(n))[0] == '#') {
     if (J->ir.ins[sel].op != IR_KGC) { r->abort = JA_NYI_CALL; return; }
     vals[0] = ir_kint(&J->ir, nargs - 1);
-    placeresults(J, framebase(J) + a, vals, 1, want);
+    if (!placeresults(J, framebase(J) + a, vals, 1, want)) r->abort = JA_TOO_LONG;
     return;
   }
   if (!ttisinteger(n) || ivalue(n) < 1) { r->abort = JA_NYI_CALL; return; }
   emit(r, IR_EQ, IRT_VOID, sel, ir_kint(&J->ir, ivalue(n)));
   for (k = (int)ivalue(n); k < nargs; k++) vals[cnt++] = getslot(J, r->base, a + 1 + k);
-  placeresults(J, framebase(J) + a, vals, cnt, want);
+  if (!placeresults(J, framebase(J) + a, vals, cnt, want)) r->abort = JA_TOO_LONG;
 }
 
 static void recordcall(Rec *r, int want) {
@@ -1296,7 +1312,7 @@ static void recordcall(Rec *r, int want) {
       res3[0] = ir_klcf(&J->ir, (void *)baselib_ipairsaux);
       res3[1] = getslot(J, r->base, a + 1);
       res3[2] = ir_kint(&J->ir, 0);
-      placeresults(J, framebase(J) + a, res3, 3, want);
+      if (!placeresults(J, framebase(J) + a, res3, 3, want)) r->abort = JA_TOO_LONG;
       return;
     }
     if (id == JB_SELECT) {
@@ -1309,7 +1325,7 @@ static void recordcall(Rec *r, int want) {
       return;
     }
     res = id < JB__MAX ? builtin(r, id, a, nargs) : mathcall(r, (IRFpm)f, a, nargs);
-    if (res != REF_NONE) placeresults(J, framebase(J) + a, &res, 1, want);
+    if (res != REF_NONE && !placeresults(J, framebase(J) + a, &res, 1, want)) r->abort = JA_TOO_LONG;
   } else {
     r->abort = JA_NYI_CALL;
   }
@@ -1352,7 +1368,7 @@ static void returnbelow(Rec *r, int a, int n) {
   J->frame[0].frameofs = 0;
   caller->u.l.trap = 1; /* (its instructions are recorded) */
   J->lastpc = caller->u.l.savedpc - 1; /* the call */
-  placeresults(J, funcslot, vals, n, want);
+  if (!placeresults(J, funcslot, vals, n, want)) r->abort = JA_TOO_LONG;
 }
 
 /* How many slots VARARGPREP moved inlined frame f up (its arguments and
@@ -1387,7 +1403,7 @@ static void recordreturn(Rec *r, int a, int n) {
   }
   J->lastpc = J->frame[J->depth - 1].pt->code + f->snap.retpc - 1; /* the call */
   J->depth--;
-  placeresults(J, func, vals, n, want);
+  if (!placeresults(J, func, vals, n, want)) r->abort = JA_TOO_LONG;
 }
 
 /* A numeric for loop over floats (any of its values a float, and not
@@ -1631,6 +1647,7 @@ static void recordins(Rec *r) {
         want = nextra;
         J->multres = framebase(J) + a + nextra;
       }
+      if (!slotsto(J, framebase(J) + a + want)) { r->abort = JA_TOO_LONG; break; }
       for (k = 0; k < want; k++) /* (they sit below the function's slot, -1) */
         setslot(J, a + k, k < nextra ? getslot(J, r->base, k - 1 - nextra) : ir_kpri(&J->ir, IRT_NIL));
       break;
@@ -2008,6 +2025,7 @@ static JitAbort copysnap(JitState *J, uint32_t sn, const IRRef *subst, uint32_t 
   if (!ir_addsnap(b, orig.pc, orig.nslots)) return JA_NOMEM;
   b->snap[b->nsnap - 1].frameofs = orig.frameofs;
   b->snap[b->nsnap - 1].depth = orig.depth;
+  b->snap[b->nsnap - 1].top = orig.top;
   for (s = 0; s < J->maxslot; s++) {
     IRRef ref;
     while (k < orig.nent && b->snapmap[orig.mapofs + k].slot < s) k++;
@@ -2799,7 +2817,7 @@ static CallInfo *buildframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint3
   }
   ci->u.l.savedpc = pt->code + snap->pc;
   S->ci = ci;
-  S->top = ci->top;
+  S->top = snap->top >= 0 ? ci->func + 1 + snap->top : ci->top;
   return ci;
 }
 

@@ -91,3 +91,21 @@ local ok, msg = pcall(function()
   return s
 end)
 print(ok, msg)
+
+-- exits at an instruction that takes values up to the top (a call with
+-- all the arguments a VARARG or a call left): the exit sets the top again
+-- (the select index differs from the recorded one in two of three
+-- iterations; with the frame's top, select saw one vararg and gave nil)
+local function pick2(k, ...)
+  local n = select('#', ...)
+  local v = select(k % n + 1, ...)
+  return v * 2
+end
+local function two(a) return a, a + 1, a + 2 end
+local function viacall(k) return select(k % 3 + 1, two(k)) end
+local r2, r3 = 0, 0
+for i = 1, 300 do
+  r2 = r2 + pick2(i, 7, 8, 9)
+  r3 = r3 + viacall(i)
+end
+print(r2, r3)
