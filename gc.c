@@ -91,11 +91,11 @@ void mem_toobig(vm_State *S) {
 ** threshold, up to 32 MiB, does the same). Where page faults are dear,
 ** 2^20 slots built 20 times took 1.2 s against lua5.4's 0.25 s with one
 ** mapping of at most 8 MiB kept (a limit an array of 2^19 slots passed by
-** its header), and table_heavy 0.28 s against 0.19 s now. A header before the block holds its
-** mapping's length; 0 there means the block came from mimalloc after all
-** (mmap failed: the system's limit on mappings). Big and small blocks are
-** told apart by the size the caller passes back, which the byte
-** accounting already requires to be exact. */
+** its header), and table_heavy 0.28 s against 0.19 s now. A header
+** before the block holds its mapping's length; 0 there means the block
+** came from mimalloc after all (mmap failed: the system's limit on
+** mappings). Big and small blocks are told apart by the size the caller
+** passes back, which the byte accounting already requires to be exact. */
 static int isbig(size_t size) { return size >= BIGBLOCK; }
 
 static size_t maplength(size_t size) {

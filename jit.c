@@ -2518,7 +2518,8 @@ static int looplink(JitState *J, JitTrace *T) {
   ** relies on, for the index and count T leaves, unless R's exit was in
   ** its body: then the body's iterations so far ran in that range, and
   ** the next ones T goes on with do (T's way back through the loop
-  ** instruction goes on as the body does, and the size stays: no stores) */
+  ** instruction goes on as the body does, and the size stays: T and the
+  ** traces before it stored into table values at most) */
   if (R->abcfrom != REF_NONE && exref < loop) {
     for (x = REF_FIRST; x < loop; x++)
       if (phiold[x] && carried[x] != REF_NONE) L.memo[x] = carried[x];

@@ -31,6 +31,8 @@
 
 #include "internal.h"
 
+_Static_assert(T_NIL == 0, "a zeroed TValue is nil (tab_resize clears with memset)");
+
 static Node dummynode_ = {{0}, T_NIL, T_NIL, 0, {0}};
 #define dummynode (&dummynode_)
 const TValue absentkey = {{0}, T_NIL};
@@ -261,7 +263,6 @@ void tab_resize(vm_State *S, Table *t, unsigned int newasize, unsigned int nhsiz
                                    (size_t)newasize * sizeof(TValue));
   t->array = newarray;
   t->asize = t->alimit = newasize;
-  _Static_assert(T_NIL == 0, "a zeroed TValue is nil");
   if (newasize > oldasize) /* nils: all-zero TValues, one memset */
     memset(&t->array[oldasize], 0, (size_t)(newasize - oldasize) * sizeof(TValue));
   t->node = newt.node;
