@@ -107,6 +107,7 @@ typedef struct Asm {
   IRBuf *ir;
   X64Buf mc;
   IRRef *lastuse;    /* per ref: the last instruction using it (0: dead) */
+  uint16_t *nreads;  /* per ref: instructions reading it (not exits) */
   uint8_t *sunk;     /* per ref: only exits read it (findsinks) */
   uint8_t *fused;    /* per ref: an address only one instruction reads, which computes it (findfused) */
   IRRef *splitat;    /* per ref: in its spill slot from this instruction on, or 0 */
@@ -323,7 +324,10 @@ static void liveness(Asm *as) {
     {
       IRRef r[3];
       int i, nr = reads(as, ref, r);
-      for (i = 0; i < nr; i++) use(as, ref, r[i]);
+      for (i = 0; i < nr; i++) {
+        use(as, ref, r[i]);
+        if (as->nreads[r[i]] < UINT16_MAX) as->nreads[r[i]]++;
+      }
     }
     if (ir_isguard(ins->op)) { /* an exit reads its snapshot's values */
       const IRSnap *sn = &ir->snap[ins->snap];
@@ -387,8 +391,12 @@ static int allocreg(Asm *as, Active *act, IRRef ref) {
       return 1;
     }
   }
-  for (i = 0; i < act->n; i++)
-    if (victim < 0 || as->lastuse[act->ref[i]] > as->lastuse[act->ref[victim]]) victim = i;
+  for (i = 0; i < act->n; i++) { /* (of two living as long, the one read less) */
+    IRRef x = act->ref[i];
+    if (victim < 0 || as->lastuse[x] > as->lastuse[act->ref[victim]] ||
+        (as->lastuse[x] == as->lastuse[act->ref[victim]] && as->nreads[x] < as->nreads[act->ref[victim]]))
+      victim = i;
+  }
   if (victim >= 0 && as->lastuse[act->ref[victim]] > as->lastuse[ref]) {
     IRRef vref = act->ref[victim];
     IRIns *v = IR(vref);
@@ -1889,6 +1897,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   if (endguard == REF_NONE) return JA_NOMEM;
   T->ir.ins[endguard].snap = T->endsnap;
   as.lastuse = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
+  as.nreads = (uint16_t *)calloc(T->ir.n + 1, sizeof(uint16_t));
   as.sunk = (uint8_t *)calloc(T->ir.n + 1, 1);
   as.fused = (uint8_t *)calloc(T->ir.n + 1, 1);
   as.storesofs = (size_t *)calloc(T->ir.nsnap + 1, sizeof(size_t));
@@ -1897,7 +1906,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   as.splitq = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
   as.splitreg = (uint8_t *)calloc(T->ir.n + 1, 1);
   T->exitto = (void **)calloc(2 * ((size_t)T->ir.nsnap + 1), sizeof(void *));
-  if (as.lastuse == NULL || as.sunk == NULL || as.fused == NULL || as.storesofs == NULL || as.livemask == NULL ||
+  if (as.lastuse == NULL || as.nreads == NULL || as.sunk == NULL || as.fused == NULL || as.storesofs == NULL || as.livemask == NULL ||
       as.splitat == NULL || as.splitq == NULL || as.splitreg == NULL ||
       T->exitto == NULL || !findsinks(&as, T)) {
     why = JA_NOMEM;
@@ -1961,6 +1970,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   }
 done:
   free(as.lastuse);
+  free(as.nreads);
   free(as.sunk);
   free(as.fused);
   free(as.storesofs);
