@@ -702,8 +702,11 @@ int interp_checkinterrupt(vm_State *S) {
     ** call and one back-edge an iteration, an even step would always
     ** land on the call (function entries share the count). */
     g->jitdither = g->jitdither * 1103515245u + 12345u;
-    /* (a multiply and shift, not a division: 0 to jit_on - 1) */
-    step = g->jit_on / 2 + (int)((((g->jitdither >> 16) & 0xffffu) * g->jit_on) >> 16);
+    /* (0 to jit_on - 1 without a division: a mask when jit_on is a
+    ** power of two, as it is but for thresholds below it) */
+    step = g->jit_on / 2 + (int)((g->jit_on & (g->jit_on - 1)) == 0
+                                     ? (g->jitdither >> 16) & (uint32_t)(g->jit_on - 1)
+                                     : (((g->jitdither >> 16) & 0xffffu) * g->jit_on) >> 16);
   }
   g->istep = g->icount < step ? g->icount : step;
   return g->istep;
