@@ -157,6 +157,7 @@ static JitPenalty *penalize(JitState *J, const Instruction *pc) {
     p->drops = 0;
     p->skip = 0;
     p->left = 0;
+    p->noabc = 0;
   }
   if (p->backoff < JIT_MAXBACKOFF) p->backoff++;
   return p;
@@ -2137,8 +2138,9 @@ static int abcguards(JitState *J) {
   uint64_t vfirst, vlast;
   uint32_t e;
   int a;
+  JitPenalty *p = findpenalty(J, J->startpc);
   if (J->parent != NULL || J->depth != 0 || J->shift != 0 || J->nabc == 0 ||
-      GET_OPCODE(i) != OP_FORLOOP)
+      GET_OPCODE(i) != OP_FORLOOP || (p != NULL && p->noabc))
     return 1;
   a = GETARG_A(i);
   ra = s2v(J->frame[0].ci->func + 1 + a); /* as the FORLOOP left them */
@@ -2865,7 +2867,7 @@ static int traceroom(vm_State *S, CallInfo *ci, const JitState *J) {
 ** interp.c's back-edge check then goes on in S->ci at its savedpc. */
 static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   JitExitState ex;
-  JitTrace *X;
+  JitTrace *X, *abcdrop = NULL;
   IRSnap *snap;
   Global *g = G(S);
   int sn;
@@ -2897,11 +2899,34 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   ** 0), so that chains stay in frame ci; exits the back-edge checks
   ** forced (the budget, hooks, a collection to run) do not count */
   if (snap->count >= (J->hotexit << snap->tries) && snap->depth == 0 && !ex.forced &&
-      ((uint32_t)sn != X->endsnap || X->linkpc != NULL) && !S->hookmask)
-    hotexit(S, ci, J, X, (uint32_t)sn);
+      ((uint32_t)sn != X->endsnap || X->linkpc != NULL) && !S->hookmask) {
+    if (X->abcfrom != REF_NONE && snap->ref >= X->abcfrom && snap->ref < X->ir.loopref)
+      abcdrop = X; /* (its hoisted range checks: see below) */
+    else
+      hotexit(S, ci, J, X, (uint32_t)sn);
+  }
   T->nentries++;
   T->nwork += (uint64_t)T->nbc * (1 + (uint64_t)iters) + (X != T ? X->nbc : 0);
-  if (T->nentries == JIT_PROFIT_ENTRIES && T->nwork < JIT_PROFIT_BC * T->nentries) unprofitable(J, T);
+  if (abcdrop != NULL) {
+    /* the loop's range checks (abcguards) fail often, a loop running past
+    ** an array's end, say, that breaks before: its trace goes, and the
+    ** next one checks the bounds in the body (a side trace from that exit
+    ** would run the loop's first iteration each time, then fail again) */
+    JitPenalty *p = penalize(J, abcdrop->startpc);
+    if (J->verbose) {
+      char src[VM_IDSIZE];
+      fprintf(J->out, "[TRACE %llu %s:%d dropped: its range checks fail]\n",
+              (unsigned long long)abcdrop->number, srcname(abcdrop->pt, src),
+              pcline(abcdrop->pt, abcdrop->startpc));
+    }
+    p->noabc = 1;
+    J->ndropped++;
+    unlinktrace(J, abcdrop);
+    resetcount(J, abcdrop->startpc);
+    freetrace(abcdrop);
+  } else if (T->nentries == JIT_PROFIT_ENTRIES && T->nwork < JIT_PROFIT_BC * T->nentries) {
+    unprofitable(J, T);
+  }
   return ex.gcstep ? 2 : 1;
 }
 

@@ -190,6 +190,7 @@ typedef struct JitPenalty {
   uint8_t backoff;
   uint8_t drops;     /* its traces dropped as unprofitable */
   uint8_t left;      /* recordings that ended in the loop's exit */
+  uint8_t noabc;     /* its range checks failed often: none hoisted (jit.c abcguards) */
   uint32_t skip;     /* hot events still to ignore (after drops) */
 } JitPenalty;
 

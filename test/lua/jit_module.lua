@@ -286,6 +286,23 @@ filled = nil
 collectgarbage()
 assert(collected)
 
+-- A loop whose range checks, hoisted out of its body, keep failing (it
+-- runs past the array's end and breaks before it gets there) has its
+-- trace dropped and recorded again with the checks in the body (else
+-- every run exits where the body starts and goes on in a side trace:
+-- twice the time of checking in the body).
+local arr = {}
+for i = 1, 100 do arr[i] = i end
+local function find(x, n)
+  for i = 1, n do if arr[i] == x then return i end end
+  return 0
+end
+for _ = 1, 2000 do assert(find(90, 100) == 90) end
+before = jit.stats()
+for _ = 1, 20000 do assert(find(50, 1000) == 50) end
+after = jit.stats()
+assert(after.dropped > before.dropped, "the trace with failing range checks stays")
+
 jit.off()
 assert(jit.status() == false)
 assert(not pcall(jit.hotloop, 0))
