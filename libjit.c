@@ -20,7 +20,8 @@
 **                         run as machine code), interpreted= (loop
 **                         iterations the interpreter ran, counted from
 **                         samples of back-edges), dropped= (traces found
-**                         unprofitable), side=, links= (side traces and
+**                         unprofitable, or whose range checks hoisted out
+**                         of the loop failed often), side=, links= (side traces and
 **                         traces ending at another loop's, of traces),
 **                         rules={[rule]=n} (peephole rules fired)}
 **   jit.report(["exit"])  writes those statistics as text to the verbose
