@@ -349,11 +349,24 @@ static void inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
   ** the body (looplink; unused, they cost nothing); an exit of a side
   ** trace: those of them it inherited and still has there */
   if (parent->parent == NULL && loop != REF_NONE && parent->lastuse != NULL) {
+    uint8_t *carried = (uint8_t *)calloc(loop, 1);
+    IRRef y;
+    if (carried != NULL)
+      for (y = loop + 1; y < parent->ir.n; y++)
+        if (parent->ir.ins[y].op == IR_PHI && parent->ir.ins[y].op1 < loop) carried[parent->ir.ins[y].op1] = 1;
     for (x = REF_FIRST; x < loop && x < snap->ref; x++) {
       const IRIns *p = &parent->ir.ins[x];
-      if (!ir_isconst(p->op) && parent->lastuse[x] == parent->ir.n && ir_haspayload((IRType)p->type))
-        opt_emit(&J->opt, IR_PVAL, (IRType)p->type, x, 0);
+      if (!ir_isconst(p->op) && parent->lastuse[x] == parent->ir.n && ir_haspayload((IRType)p->type)) {
+        IRRef v = opt_emit(&J->opt, IR_PVAL, (IRType)p->type, x, 0);
+        /* a slot the loop only reads (its SLOAD is not carried around it)
+        ** holds that value still: the side trace reads it from there, its
+        ** type known, instead of loading and checking the slot again */
+        if (p->op == IR_SLOAD && carried != NULL && !carried[x] && (int32_t)p->op1 >= 0 &&
+            p->op1 < JIT_MAXSLOTS && !jit_loopslot(parent, p->op1))
+          J->slot[p->op1] = v;
+      }
     }
+    free(carried);
   } else if (parent->parent != NULL && parent->lastuse != NULL) {
     IRRef end = guardsend(&parent->ir, snap);
     for (x = REF_FIRST; x < snap->ref; x++)

@@ -31,3 +31,19 @@ end
 for _, n in ipairs({10, 100, 1000, 5000}) do
   print(run(n))
 end
+
+-- side traces read the slots the loop only reads (a bound, a table) from
+-- where the loop keeps them; a local the loop writes through a closure's
+-- upvalue, or itself, is not among them
+local function invariants(n)
+  local t, lim, s, step = {}, 7, 0, 2
+  for i = 1, 50 do t[i] = i end
+  local function bump() lim = lim + 1 end
+  for i = 1, n do
+    if i % 3 == 0 then s = s + t[i % 50 + 1] * lim + step else s = s - lim end
+    if i % 11 == 0 then bump() end
+    if i % 17 == 0 then step = step + 1 end
+  end
+  return s, lim, step
+end
+for _ = 1, 3 do print("invariants", invariants(3000)) end
