@@ -1997,7 +1997,11 @@ void asm_freecode(JitTrace *T) {
   T->entryto = NULL;
 }
 
+const char *asm_backend(void) { return "x64"; }
+
 #else /* no backend for this machine */
+
+const char *asm_backend(void) { return NULL; }
 
 JitAbort asm_trace(JitState *J, JitTrace *T) {
   (void)J;

@@ -15,7 +15,8 @@
 **   -         stop handling options and run standard input as the script
 ** and options of its own:
 **   -jon, -joff  turn the JIT on (hot loops are recorded and compiled to
-**             machine code) or off (the default while it covers little)
+**             machine code; the default where Tide has a backend, x86-64)
+**             or off (the interpreter alone)
 **   -jv       a line per trace start, abort (with its reason), end, drop
 **   -jdump[=FILE]  the IR and machine code of each trace, to stderr or FILE
 **   -jhotloop=N    loop iterations before a loop is recorded
@@ -1227,7 +1228,7 @@ static void print_usage(const char *badoption) {
   if (show_excerpts)
     fprintf(stderr,
             "Tide options:\n"
-            "  -jon -joff  turn the JIT on or off\n"
+            "  -jon -joff  turn the JIT on (the default on x86-64) or off\n"
             "  -jv       show trace starts, aborts and completions\n"
             "  -jdump[=FILE]  show the IR and machine code of each trace\n"
             "  -jhotloop=N  iterations before a loop is recorded\n"
@@ -1398,6 +1399,24 @@ static int dojit(vm_State *S, const char *o) {
     narg = 1;
   }
   return report(S, docall(S, narg, 0));
+}
+
+/* The JIT is on from the start where this build compiles traces
+** (jit.backend). The module is opened from package.preload without
+** require, so package.loaded stays as lua5.4 has it. Without a backend,
+** recording would only cost time: the JIT stays off unless asked for. */
+static void jit_default(vm_State *S) {
+  int top = vm_gettop(S);
+  if (vm_getfield(S, VM_REGISTRYINDEX, "_PRELOAD") == VM_TTABLE &&
+      vm_getfield(S, -1, "jit") == VM_TFUNCTION &&
+      vm_pcall(S, 0, 1, 0) == VM_OK && vm_istable(S, -1)) {
+    vm_getfield(S, -1, "backend");
+    if (vm_toboolean(S, -1)) {
+      vm_getfield(S, -2, "on");
+      (void)vm_pcall(S, 0, 0, 0);
+    }
+  }
+  vm_settop(S, top);
 }
 
 /* TIDE_JIT: -j options without the "-j", separated by commas (for
@@ -1748,6 +1767,7 @@ static int pmain(vm_State *S) {
   vm_gc(S, VM_GCGEN, 0, 0); /* as lua5.4's standalone: generational mode */
   create_argtable(S, argc, argv, script);
   prof_start(S, script < argc ? argv[script] : NULL);
+  jit_default(S); /* (LUA_INIT may turn it off) */
   if (!(flags & HAS_BIGE) && handle_luainit(S) != VM_OK) return 0;
   if (!jit_fromenv(S)) return 0;
   if (!run_args(S, argv, script)) return 0;

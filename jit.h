@@ -342,6 +342,10 @@ void jit_report(JitState *J, FILE *out);
 /* The backend (asm_x64.c): compiles J's finished IR into T's machine code.
 ** Returns JA__MAX on success, else the reason it could not. */
 JitAbort asm_trace(JitState *J, JitTrace *T);
+/* The machine code backend of this build ("x64"), or NULL: traces are
+** then recorded but never compiled (jit.backend; tide turns the JIT on by
+** default only with one). */
+const char *asm_backend(void);
 void asm_freecode(JitTrace *T);
 /* Writes a listing of T's machine code. */
 void asm_dump(const JitTrace *T, FILE *out);

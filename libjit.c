@@ -8,6 +8,8 @@
 **   jit.on(), jit.off()   start or stop counting hot loops and recording
 **   jit.flush()           drop every compiled trace, counters and backoff
 **   jit.status()          true if the JIT is on
+**   jit.backend           the machine code backend of this build ("x64"),
+**                         or false: traces are recorded, never compiled
 **   jit.verbose(on [, file]), jit.dump(on [, file])
 **                         a line per trace start, abort and completion;
 **                         the IR of each trace (to stderr or to file)
@@ -151,5 +153,8 @@ int jit_openlib(vm_State *S) {
     {"report", j_report},
     {NULL, NULL}};
   vm_newlib(S, funcs);
+  if (asm_backend() != NULL) vm_pushstring(S, asm_backend());
+  else vm_pushboolean(S, 0);
+  vm_setfield(S, -2, "backend");
   return 1;
 }

@@ -24,11 +24,11 @@
 
 -- The engines, in the order they run. `cmd` is the program and its first
 -- arguments, optionally after VAR=value words for its environment (as in
--- "TIDE_JIT=0 ./tide"; no spaces inside a word); `ref` marks the engine
+-- "TIDE_JIT=off ./tide"; no spaces inside a word); `ref` marks the engine
 -- outputs are checked against and ratios are taken to; an `optional` engine
 -- that is not installed, fails or prints something else is shown as n/a.
 local ENGINES = {
-  {label = "tide",   cmd = "./tide"},
+  {label = "tide",   cmd = "TIDE_JIT=off ./tide"},  -- the interpreter alone
   {label = "tide-jit", cmd = "TIDE_JIT=on ./tide"},
   {label = "lua5.4", cmd = "lua5.4", ref = true},
   {label = "luajit", cmd = "luajit", optional = true},

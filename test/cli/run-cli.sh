@@ -414,5 +414,20 @@ expect "-jdump" "the loop's FORLOOP" grep -q 'FORLOOP' tide.err
 expect "-jdump" "the IR" grep -q '^---- TRACE 1 IR hot.lua:2' tide.err
 expect "-jdump" "the machine code" grep -q '^---- TRACE 1 mcode' tide.err
 
+# the JIT is on as tide starts where the build compiles traces; -joff
+# (and TIDE_JIT=off, applied first) turns it off
+if [ "$("$TIDE" -e 'print(require("jit").backend)' 2>/dev/null)" = x64 ] && [ -z "${TIDE_JIT:-}" ]; then
+  timeout 10 "$TIDE" -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
+  expect "JIT default" "on without -jon" grep -q '^traces 1 (side 0' tide.err
+  timeout 10 "$TIDE" -joff -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
+  expect "JIT default" "-joff turns it off" grep -q '^traces 0 (side 0' tide.err
+  TIDE_JIT=off timeout 10 "$TIDE" -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
+  expect "JIT default" "TIDE_JIT=off turns it off" grep -q '^traces 0 (side 0' tide.err
+  LUA_INIT='require("jit").off()' timeout 10 "$TIDE" -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
+  expect "JIT default" "LUA_INIT may turn it off" grep -q '^traces 0 (side 0' tide.err
+  "$TIDE" -e 'print(package.loaded.jit)' >tide.out 2>&1
+  expect "JIT default" "leaves package.loaded alone" grep -qx nil tide.out
+fi
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
