@@ -229,6 +229,24 @@ static IRRef fusedaddr(const Asm *as, IRRef ref) {
              ? ins->op1 : REF_NONE;
 }
 
+/* An array index i + k (k a constant, |k| < 2^26) is folded into its
+** slot's address, [array + 16 * i + 16 * k], rather than computed: in a
+** loop whose bounds checks went out of the body, a[i] then costs no
+** instruction for the 1-based index. That addition is left to the
+** snapshots (sunk, findsinks) unless other code reads it too. */
+static int foldedindex(const Asm *as, IRRef idx) {
+  const IRIns *a = IR(idx), *k;
+  if (a->op != IR_ADD || a->type != IRT_INT || ir_isconst(IR(a->op1)->op)) return 0;
+  k = IR(a->op2);
+  return k->op == IR_KINT && k->k.i > -(1 << 26) && k->k.i < (1 << 26);
+}
+
+/* What the code of an AREF (or of its fused user) reads for index idx:
+** i of a folded i + k, else idx */
+static IRRef indexread(const Asm *as, IRRef idx) {
+  return as->sunk[idx] && foldedindex(as, idx) ? IR(idx)->op1 : idx;
+}
+
 /* The values instruction ref's code reads (r, up to 3; returns how many):
 ** its operands, those of a fused address in its place, the table of a
 ** hash part size guard in place of the size */
@@ -238,13 +256,13 @@ static int reads(const Asm *as, IRRef ref, IRRef *r) {
   if (fusedaddr(as, ref) != REF_NONE) {
     const IRIns *a = IR(ins->op1);
     r[n++] = a->op1;
-    if (ir_opmode[a->op][1] == IRM_REF) r[n++] = a->op2;
+    if (ir_opmode[a->op][1] == IRM_REF) r[n++] = a->op == IR_AREF ? indexread(as, a->op2) : a->op2;
   } else if (sizeguard(as, ins)) {
     r[n++] = IR(ins->op1)->op1;
   } else if (ir_opmode[ins->op][0] == IRM_REF) {
     r[n++] = ins->op1;
   }
-  if (ir_opmode[ins->op][1] == IRM_REF) r[n++] = ins->op2;
+  if (ir_opmode[ins->op][1] == IRM_REF) r[n++] = ins->op == IR_AREF ? indexread(as, ins->op2) : ins->op2;
   return n;
 }
 
@@ -291,6 +309,11 @@ static int findsinks(Asm *as, const JitTrace *T) {
     if (ir_isconst(ins->op) || ins->op == IR_NOP) continue;
     as->sunk[ref] = !real[ref] && sinkable(as, ref) && !ir_isconst(IR(ins->op1)->op) &&
                     (!ir_isconst(IR(ins->op2)->op) || isk32(as, ins->op2));
+    if (ins->op == IR_AREF && foldedindex(as, ins->op2)) { /* reads i of i + k */
+      real[ins->op1] = 1;
+      real[IR(ins->op2)->op1] = 1;
+      continue;
+    }
     chain2 = as->sunk[ref] && ins->op == IR_ADD && sinkable(as, ins->op2) && !sinkable(as, ins->op1);
     if (ir_opmode[ins->op][0] == IRM_REF && ins->op1 != REF_NONE && (!as->sunk[ref] || chain2))
       real[ins->op1] = 1;
@@ -1251,8 +1274,10 @@ static X64Mem slotmem(Asm *as, IRRef ref, int tmp) {
   int arr = gpr_of(as, ins->op1, tmp);
   if (k->op == IR_KINT && k->k.i >= 0 && k->k.i < (1 << 26)) return x64mem(arr, (int32_t)k->k.i * TV_SIZE);
   {
-    int i = gpr_of(as, ins->op2, R_TMP3);
-    X64Mem twice = {i, i, 1, 0}, slot = {arr, R_TMP3, 8, 0};
+    IRRef idx = indexread(as, ins->op2);
+    int32_t disp = idx != ins->op2 ? (int32_t)IR(IR(ins->op2)->op2)->k.i * TV_SIZE : 0;
+    int i = gpr_of(as, idx, R_TMP3);
+    X64Mem twice = {i, i, 1, 0}, slot = {arr, R_TMP3, 8, disp};
     x64_lea(&as->mc, R_TMP3, twice);
     return slot;
   }
