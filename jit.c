@@ -723,6 +723,8 @@ static IRRef arrayref(Rec *r, IRRef t, IRRef idx, const TValue *vt, const TValue
   if (g != REF_NONE && r->J->parent == NULL && r->J->depth == 0 && r->J->nabc < JIT_MAXABC) {
     r->J->abc[r->J->nabc].guard = g;
     r->J->abc[r->J->nabc].covered = 0;
+    r->J->abc[r->J->nabc].nleaf = 0;
+    r->J->abc[r->J->nabc].index = ik - 1;
     r->J->abc[r->J->nabc++].asize = h->asize;
   }
   arr = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_ARRAY);
@@ -2128,29 +2130,63 @@ static JitAbort loopentry(JitState *J, uint32_t *loopsnap) {
   return JA__MAX;
 }
 
+/* An array index (0-based) as abcguards takes it: s * i + the leaves
+** with their signs + k, i the loop index (s = 1 or -1), the leaves other
+** values (up to 3), k a constant (each below 2^31 in size) */
+typedef struct AbcForm {
+  int s, nleaf;
+  IRRef leaf[3];
+  int sign[3];
+  int64_t k;
+} AbcForm;
+
+static int abcform(const IRBuf *b, IRRef ref, IRRef v0, int sign, int depth, AbcForm *f) {
+  const IRIns *x = &b->ins[ref];
+  if (ref == v0) {
+    if (f->s != 0) return 0;
+    f->s = sign;
+    return 1;
+  }
+  if (x->op == IR_KINT) {
+    if (x->k.i <= -((int64_t)1 << 31) || x->k.i >= ((int64_t)1 << 31)) return 0;
+    f->k += sign * x->k.i;
+    return 1;
+  }
+  if ((x->op == IR_ADD || x->op == IR_SUB) && x->type == IRT_INT && depth < 3)
+    return abcform(b, x->op1, v0, sign, depth + 1, f) &&
+           abcform(b, x->op2, v0, x->op == IR_SUB ? -sign : sign, depth + 1, f);
+  if (ir_isconst(x->op) || f->nleaf == 3) return 0;
+  f->leaf[f->nleaf] = ref;
+  f->sign[f->nleaf++] = sign;
+  return 1;
+}
+
 /* Array bounds checks a numeric for loop's body need not repeat. The
 ** body runs with the loop index i taking the values first, first + step,
 ** ..., last: first and the count of iterations after it as the peeled
 ** iteration's FORLOOP leaves them, last = first + count * step (wrapping,
-** which is exact: last is a valid integer). A bounds guard ULT(i + k, n)
-** the peeled iteration made for an array access (J->abc), with k a
-** constant below 2^31 in size, holds in every iteration of the body when
-** it holds for first and last and n stays: i + k moves one way, and no
-** value between two that pass wraps (n < 2^32). Those two guards go at
-** the end of the peeled iteration, with a snapshot of the body's start;
-** copyloop leaves the guard's copy out of the body when n is invariant
-** there (CSE gave the peeled iteration's). Only when both hold now: a
-** loop running past the array's end to a break keeps its check in the
-** body rather than exit at every entry. Marks the covered guards; sets
-** J->abcfrom to the first guard added. Returns 0 when memory ran out. */
+** which is exact: last is a valid integer). A bounds guard ULT(x, n) the
+** peeled iteration made for an array access (J->abc), x = s * i + r with
+** s = 1 or -1 and r a constant or a sum of values from outside the loop
+** (t[i + 1], t[row + c], t[row - c + n]), holds in every iteration of the
+** body when it holds for first and last, r stays and n stays: x moves one
+** way, and no value between two that pass wraps (n < 2^32, |r| < 2^31,
+** which a guard checks where r is not a constant). Those guards go at the
+** end of the peeled iteration, with a snapshot of the body's start;
+** copyloop leaves the guard's copy out of the body when n and r's values
+** are invariant there (CSE gave the peeled iteration's). Only when they
+** hold now: a loop running past the array's end to a break keeps its
+** check in the body rather than exit at every entry. Marks the covered
+** guards; sets J->abcfrom to the first guard added. Returns 0 when
+** memory ran out. */
 static int abcguards(JitState *J) {
   IRBuf *b = &J->ir;
   Instruction i = op_unpatched(*J->startpc);
   const TValue *ra;
   IRRef v0 = REF_NONE, last = REF_NONE, first, ref;
-  uint64_t vfirst, vlast;
+  uint64_t vfirst, vlast, vstep;
   uint32_t e;
-  int a;
+  int a, l;
   JitPenalty *p = findpenalty(J, J->startpc);
   if (J->parent != NULL || J->depth != 0 || J->shift != 0 || J->nabc == 0 ||
       GET_OPCODE(i) != OP_FORLOOP || (p != NULL && p->noabc))
@@ -2162,21 +2198,22 @@ static int abcguards(JitState *J) {
       J->slot[a + 2] == REF_NONE)
     return 1;
   vfirst = (uint64_t)ivalue(ra);
-  vlast = vfirst + (uint64_t)ivalue(ra + 1) * (uint64_t)ivalue(ra + 2);
+  vstep = (uint64_t)ivalue(ra + 2);
+  vlast = vfirst + (uint64_t)ivalue(ra + 1) * vstep;
   for (ref = REF_FIRST; ref < b->n && v0 == REF_NONE; ref++)
     if (b->ins[ref].op == IR_SLOAD && b->ins[ref].op1 == (IRRef)(a + 3)) v0 = ref;
   for (e = 0; e < J->nabc && v0 != REF_NONE; e++) {
     const IRIns *g = &b->ins[J->abc[e].guard];
-    const IRIns *x = &b->ins[g->op1];
-    int64_t k = 0;
-    IRRef n = g->op2;
-    if (g->op != IR_ULT) continue;
-    if (g->op1 != v0) {
-      if (x->op != IR_ADD || x->op1 != v0 || b->ins[x->op2].op != IR_KINT) continue;
-      k = b->ins[x->op2].k.i;
-      if (k <= -((int64_t)1 << 31) || k >= ((int64_t)1 << 31)) continue;
-    }
-    if (vfirst + (uint64_t)k >= J->abc[e].asize || vlast + (uint64_t)k >= J->abc[e].asize) continue;
+    IRRef n = g->op2, r, x;
+    AbcForm f;
+    uint64_t vr, s;
+    memset(&f, 0, sizeof f);
+    if (g->op != IR_ULT || !abcform(b, g->op1, v0, 1, 0, &f) || f.s == 0) continue;
+    /* r's value now: the index less s times the peeled iteration's i */
+    s = (uint64_t)(int64_t)f.s;
+    vr = (uint64_t)J->abc[e].index - s * (vfirst - vstep);
+    if (f.nleaf > 0 && ((int64_t)vr < -((int64_t)1 << 31) || (int64_t)vr >= ((int64_t)1 << 31))) continue;
+    if (vr + s * vfirst >= J->abc[e].asize || vr + s * vlast >= J->abc[e].asize) continue;
     if (last == REF_NONE) {
       if (!bodysnap(J, NULL)) return 0;
       J->opt.cursnap = b->nsnap - 1;
@@ -2184,10 +2221,20 @@ static int abcguards(JitState *J) {
       last = opt_emit(&J->opt, IR_ADD, IRT_INT, first,
                       opt_emit(&J->opt, IR_MUL, IRT_INT, J->slot[a + 1], J->slot[a + 2]));
     }
-    opt_emit(&J->opt, IR_ULT, IRT_VOID, opt_emit(&J->opt, IR_ADD, IRT_INT, first, ir_kint(b, k)), n);
-    opt_emit(&J->opt, IR_ULT, IRT_VOID, opt_emit(&J->opt, IR_ADD, IRT_INT, last, ir_kint(b, k)), n);
+    r = ir_kint(b, f.k);
+    for (l = 0; l < f.nleaf; l++) r = opt_emit(&J->opt, f.sign[l] > 0 ? IR_ADD : IR_SUB, IRT_INT, r, f.leaf[l]);
+    if (f.nleaf > 0) {
+      opt_emit(&J->opt, IR_GE, IRT_VOID, r, ir_kint(b, -((int64_t)1 << 31)));
+      opt_emit(&J->opt, IR_LE, IRT_VOID, r, ir_kint(b, ((int64_t)1 << 31) - 1));
+    }
+    x = f.s > 0 ? opt_emit(&J->opt, IR_ADD, IRT_INT, first, r) : opt_emit(&J->opt, IR_SUB, IRT_INT, r, first);
+    opt_emit(&J->opt, IR_ULT, IRT_VOID, x, n);
+    x = f.s > 0 ? opt_emit(&J->opt, IR_ADD, IRT_INT, last, r) : opt_emit(&J->opt, IR_SUB, IRT_INT, r, last);
+    opt_emit(&J->opt, IR_ULT, IRT_VOID, x, n);
     if (b->oom) return 0;
     J->abc[e].covered = 1;
+    J->abc[e].nleaf = (uint8_t)f.nleaf;
+    for (l = 0; l < f.nleaf; l++) J->abc[e].leaf[l] = f.leaf[l];
   }
   /* out of CSE's sight: in the body, first stands for the index of the
   ** iteration before, so the body's first + k is not this one */
@@ -2198,11 +2245,17 @@ static int abcguards(JitState *J) {
 }
 
 /* Whether the body's copy of guard ref, of operands x and n there, may be
-** left out (abcguards) */
-static int abccovered(const JitState *J, IRRef ref, IRRef n, IRRef ncopy) {
+** left out (abcguards): n and the leaves of x are the same there */
+static int abccovered(const JitState *J, IRRef ref, IRRef n, IRRef ncopy, const IRRef *subst) {
   uint32_t e;
+  int l;
   for (e = 0; e < J->nabc; e++)
-    if (J->abc[e].guard == ref) return J->abc[e].covered && ncopy == n;
+    if (J->abc[e].guard == ref) {
+      if (!J->abc[e].covered || ncopy != n) return 0;
+      for (l = 0; l < J->abc[e].nleaf; l++)
+        if (subst[J->abc[e].leaf[l]] != J->abc[e].leaf[l]) return 0;
+      return 1;
+    }
   return 0;
 }
 
@@ -2238,7 +2291,7 @@ static JitAbort copyloop(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
       continue;
     }
     if (ins.op == IR_NOP) continue;
-    if (ins.op == IR_ULT && abccovered(J, ref, ins.op2, subst[ins.op2])) continue;
+    if (ins.op == IR_ULT && abccovered(J, ref, ins.op2, subst[ins.op2], subst)) continue;
     if (ins.op == IR_SLOAD) {
       int slot = (int)ins.op1;
       if (J->written[slot] && J->slot[slot] != REF_NONE) {

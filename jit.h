@@ -301,9 +301,16 @@ typedef struct JitState {
   int report;            /* -jstats: jit_report to `out` when the state closes */
   JitLive live[JIT_LIVECACHE]; /* the functions recorded last (round robin) */
   /* A root trace's array bounds guards in its frame, with the array
-  ** part's size when recorded (jit.c abcguards); covered: left out of the
-  ** loop body */
-  struct { IRRef guard; uint32_t asize; uint8_t covered; } abc[JIT_MAXABC];
+  ** part's size and the 0-based index when recorded (jit.c abcguards);
+  ** covered: left out of the loop body if the values the index adds to
+  ** the loop's (leaf) stay in the body */
+  struct {
+    IRRef guard;
+    uint32_t asize;
+    uint8_t covered, nleaf;
+    IRRef leaf[3];
+    int64_t index;
+  } abc[JIT_MAXABC];
   uint32_t nabc;
   IRRef abcfrom;         /* the first guard abcguards added, or REF_NONE */
   /* a test chain recorded at once (jit.c recordchain), which the

@@ -147,3 +147,104 @@ for round = 1, 64 do
   io.write(parity(t, 64), " ")
 end
 print()
+
+-- offsets from outside the loop (row + c, row - c + n, k - i): hoisted
+-- when they stay in the body, with a guard that they are below 2^31 in
+-- size; the rows vary between entries, some ranges leave the array
+local function diag(t, row, n)
+  local s = 0
+  for c = 1, n do
+    local a, b = t[row + c], t[row - c + n]
+    s = s + (a or -1) * 3 + (b or -7)
+  end
+  return s
+end
+local function down(t, k, from, to)
+  local s = 0
+  for i = from, to do s = s + (t[k - i] or 1000) end
+  return s
+end
+for round = 1, 40 do
+  local row = round % 9 * 20 - 30
+  io.write(diag(big, row, 16), " ", diag(small, row, 16), " ",
+           down(big, round * 5, 1, 20), " ", down(small, 30, round % 7, 25), " ")
+end
+print()
+
+-- an offset that changes in the body (a local, and an upvalue a called
+-- function writes): the body checks every index itself
+local function drift(t, n)
+  local off, s = 0, 0
+  for i = 1, n do
+    s = s + (t[i + off] or 500)
+    if i % 8 == 0 then off = off + 37 end
+  end
+  return s
+end
+local function stride(t, n)
+  local off, s = 0, 0
+  for i = 1, n do
+    s = s + (t[i + off] or 500)
+    off = off + 3
+  end
+  return s
+end
+local shift = 0
+local function bump() shift = shift + 41 end
+local function creep(t, n)
+  local s = 0
+  for i = 1, n do
+    s = s + (t[i + shift] or 700)
+    shift = shift + 2
+  end
+  return s
+end
+local function drift_up(t, n)
+  local s = 0
+  for i = 1, n do
+    s = s + (t[i + shift] or 900)
+    if i % 6 == 0 then bump() end
+  end
+  return s
+end
+for round = 1, 30 do
+  shift = round % 3
+  io.write(drift(big, 60), " ", drift(small, 30), " ", drift_up(big, 40), " ",
+           stride(big, 90), " ", stride(small, 12), " ")
+  shift = round % 5
+  io.write(creep(big, 80), " ", creep(small, 9), " ")
+end
+print()
+
+-- offsets too big for the hoisted check (|r| >= 2^31) and loops near the
+-- ends of the integers: not hoisted, or the guard fails, same results
+local far = 1 << 40
+local function offset(t, from, to, r)
+  local s = 0
+  for i = from, to do s = s + (t[i + r] or 2) end
+  return s
+end
+for round = 1, 30 do
+  io.write(offset(big, -far + 1, -far + 50, far), " ",
+           offset(big, math.maxinteger - 40, math.maxinteger - 1, math.mininteger + 3 + round), " ",
+           offset(big, math.mininteger, math.mininteger + 30, math.maxinteger), " ",
+           offset(big, 1, 60, round * 3), "\n")
+end
+
+-- recorded with small offsets, then run over every integer with an offset
+-- that makes both ends of the range pass while the indexes between wrap
+-- around past the array: the guard on the offset's size stops that
+local function until_nil(t, from, to, r)
+  local s, n = 0, 0
+  for i = from, to do
+    local v = t[i + r]
+    if v == nil then break end
+    s, n = s + v, n + 1
+  end
+  return s, n
+end
+local full = filled(256) -- (no nil in its array part: the read past its end)
+for round = 1, 30 do io.write(until_nil(big, 1, 150, round), " ", until_nil(full, 1, 150, round), " ") end
+print()
+print(until_nil(full, math.mininteger, math.maxinteger, math.mininteger + 2))
+print(until_nil(small, math.mininteger, math.maxinteger, math.mininteger + 2))
