@@ -265,7 +265,8 @@ test-x64enc: $(BUILD)/test/jit/test_x64enc check-deps
 #   - test/jit/fuzz_trace.c builds random traces, optimizes them, and has
 #     z3 prove each equivalent to its unoptimized self (same values, same
 #     exits), with the opcodes' meanings the proofs use (rulegen --sems):
-#     200 traces by default (20 s), FUZZ_TRACES="N SEED" for more or others.
+#     200 traces by default (15 s: two z3 processes, one per core),
+#     FUZZ_TRACES="N SEED" for more or others.
 RULES_GEN := $(BUILD)/gen
 .PHONY: test-rules
 test-quick: test-rules

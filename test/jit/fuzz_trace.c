@@ -18,6 +18,7 @@
 ** A counterexample prints the trace, both IR listings and z3's model. A
 ** trace z3 cannot decide in QUERY_MS is inconclusive (float arithmetic is
 ** slow to solve); more than a tenth of them fails the run.
+** The queries are split between two z3 processes that run side by side.
 **
 ** Usage: fuzz_trace [COUNT [SEED]]   (defaults: 200 traces, a fixed seed;
 ** z3 on PATH, or TIDE_Z3 naming it). FUZZ_ALLFP=1 adds float products,
@@ -236,67 +237,92 @@ static int writequery(FILE *f, const Trace *t) {
 
 static void out(void *ud, const char *s, size_t len) { fwrite(s, 1, len, (FILE *)ud); }
 
+#define NSOLVER 2 /* z3 processes, each with its share of the traces (two cores) */
+
 int main(int argc, char **argv) {
-  int count = argc > 1 ? atoi(argv[1]) : 200, i, bad = 0, answered = 0, unknown = 0;
+  int count = argc > 1 ? atoi(argv[1]) : 200, i, k, bad = 0, answered = 0, unknown = 0;
   uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 0x7469646546555aull;
   const char *z3 = getenv("TIDE_Z3") ? getenv("TIDE_Z3") : "z3";
-  char qname[] = "/tmp/fuzz_traceXXXXXX";
+  char qname[NSOLVER][32];
+  int first[NSOLVER + 1]; /* solver k answers for traces first[k] .. first[k+1]-1 */
+  FILE *solver[NSOLVER];
   char cmd[512], line[4096];
-  Trace *t = (Trace *)calloc((size_t)count, sizeof(Trace));
-  FILE *f, *p;
-  int fd = mkstemp(qname);
-  if (t == NULL || fd < 0 || (f = fdopen(fd, "w")) == NULL) {
-    fprintf(stderr, "fuzz_trace: out of memory or no temporary file\n");
+  Trace *t = (Trace *)calloc((size_t)count + 1, sizeof(Trace)); /* + 1: count may be 0 */
+  if (t == NULL) {
+    fprintf(stderr, "fuzz_trace: out of memory\n");
     return 2;
   }
   rngstate = seed ? seed : 1;
-  fprintf(f, "(set-logic QF_FPBV)\n(set-option :produce-models true)\n(set-option :timeout %d)\n%s",
-          QUERY_MS, fz_prelude);
-  for (i = 0; i < count; i++) {
-    gentrace(&t[i], i % 8 == 7); /* one in eight with floats: z3 is slower on them */
-    if (t[i].raw.oom || t[i].opt.oom || !writequery(f, &t[i])) {
-      fprintf(stderr, "fuzz_trace: trace %d: an instruction without a meaning, or no memory\n", i);
-      ir_dump(&t[i].opt, out, stderr);
-      return 1;
+  for (k = 0; k <= NSOLVER; k++) first[k] = (int)((long)count * k / NSOLVER);
+  for (k = 0; k < NSOLVER; k++) {
+    FILE *f;
+    int fd;
+    strcpy(qname[k], "/tmp/fuzz_traceXXXXXX");
+    fd = mkstemp(qname[k]);
+    if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
+      fprintf(stderr, "fuzz_trace: no temporary file\n");
+      return 2;
     }
+    fprintf(f, "(set-logic QF_FPBV)\n(set-option :produce-models true)\n(set-option :timeout %d)\n%s",
+            QUERY_MS, fz_prelude);
+    for (i = first[k]; i < first[k + 1]; i++) {
+      gentrace(&t[i], i % 8 == 7); /* one in eight with floats: z3 is slower on them */
+      if (t[i].raw.oom || t[i].opt.oom || !writequery(f, &t[i])) {
+        fprintf(stderr, "fuzz_trace: trace %d: an instruction without a meaning, or no memory\n", i);
+        ir_dump(&t[i].opt, out, stderr);
+        return 1;
+      }
+    }
+    fclose(f);
   }
-  fclose(f);
-  snprintf(cmd, sizeof cmd, "%s -T:600 %s", z3, qname);
-  p = popen(cmd, "r");
-  if (p == NULL) {
-    fprintf(stderr, "fuzz_trace: cannot run %s\n", z3);
-    return 2;
+  /* all solvers start before any answer is read: they run side by side */
+  for (k = 0; k < NSOLVER; k++) {
+    snprintf(cmd, sizeof cmd, "%s -T:600 %s", z3, qname[k]);
+    solver[k] = popen(cmd, "r");
+    if (solver[k] == NULL) {
+      fprintf(stderr, "fuzz_trace: cannot run %s\n", z3);
+      return 2;
+    }
   }
   /* one answer per query; a model follows "sat" (and an error follows
   ** get-model after "unsat", which is skipped) */
-  while (fgets(line, sizeof line, p) != NULL) {
-    if (strcmp(line, "unsat\n") == 0) {
-      answered++;
-    } else if (strcmp(line, "unknown\n") == 0) {
-      answered++;
-      unknown++;
-      if (getenv("FUZZ_SHOW")) {
-        fprintf(stderr, "fuzz_trace: trace %d: z3 gave up (timeout)\n", answered - 1);
-        ir_dump(&t[answered - 1].raw, out, stderr);
+  for (k = 0; k < NSOLVER; k++) {
+    int mine = 0; /* answers read from this solver */
+    while (fgets(line, sizeof line, solver[k]) != NULL) {
+      int n = first[k] + mine; /* the trace this answer is about */
+      if (n >= first[k + 1]) { /* more answers than queries: counted, not read */
+        mine += strcmp(line, "unsat\n") == 0 || strcmp(line, "sat\n") == 0;
+        continue;
       }
-    } else if (strcmp(line, "sat\n") == 0) {
-      int k = answered++;
-      bad++;
-      if (bad <= 3) {
-        fprintf(stderr, "fuzz_trace: trace %d (seed %#" PRIx64 "): the optimized trace differs\n",
-                k, seed);
-        fputs("-- reference\n", stderr);
-        ir_dump(&t[k].raw, out, stderr);
-        fputs("-- optimized\n", stderr);
-        ir_dump(&t[k].opt, out, stderr);
-        fputs("-- z3's model (rN: reference values, oN: optimized, inN: the inputs)\n", stderr);
+      if (strcmp(line, "unsat\n") == 0) {
+        mine++;
+      } else if (strcmp(line, "unknown\n") == 0) {
+        mine++;
+        unknown++;
+        if (getenv("FUZZ_SHOW")) {
+          fprintf(stderr, "fuzz_trace: trace %d: z3 gave up (timeout)\n", n);
+          ir_dump(&t[n].raw, out, stderr);
+        }
+      } else if (strcmp(line, "sat\n") == 0) {
+        mine++;
+        bad++;
+        if (bad <= 3) {
+          fprintf(stderr, "fuzz_trace: trace %d (seed %#" PRIx64 "): the optimized trace differs\n",
+                  n, seed);
+          fputs("-- reference\n", stderr);
+          ir_dump(&t[n].raw, out, stderr);
+          fputs("-- optimized\n", stderr);
+          ir_dump(&t[n].opt, out, stderr);
+          fputs("-- z3's model (rN: reference values, oN: optimized, inN: the inputs)\n", stderr);
+        }
+      } else if (bad > 0 && bad <= 3 && strncmp(line, "(error", 6) != 0) {
+        fputs(line, stderr);
       }
-    } else if (bad > 0 && bad <= 3 && strncmp(line, "(error", 6) != 0) {
-      fputs(line, stderr);
     }
+    pclose(solver[k]);
+    remove(qname[k]);
+    answered += mine;
   }
-  pclose(p);
-  remove(qname);
   for (i = 0; i < count; i++) {
     ir_free(&t[i].raw);
     ir_free(&t[i].opt);
