@@ -157,7 +157,7 @@ static int iscall(const IRIns *ins) {
   switch (ins->op) {
     case IR_FPOW: case IR_FMOD: case IR_IDIV: case IR_MOD: case IR_UDIV: case IR_TBAR: case IR_TLEN:
     case IR_TNEW: case IR_TSLOT: case IR_CAT: case IR_CALLC: case IR_TGETS: case IR_HREF:
-    case IR_FMATH:
+    case IR_FMATH: case IR_TRESIZE:
       return 1;
     case IR_SHL: case IR_SHR: /* unless the count is a constant */
       return 1;
@@ -1431,6 +1431,7 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       if (IR(ins->op2)->type == IRT_INT) asm_tslotint(as, ref);
       else asm_callint(as, ref, (const void *)jit_tslotobj, 1);
       break;
+    case IR_TRESIZE: asm_callint(as, ref, (const void *)jit_tresize, 1); break;
     case IR_HREF:
       asm_callint(as, ref, IR(ins->op2)->type == IRT_INT ? (const void *)tab_getint : (const void *)jit_hrefobj, 0);
       break;

@@ -147,9 +147,11 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   ** TNEW: a new table with room for op1 array items and op2 hash nodes;  \
   ** TSLOT: the address of key op2's value in table op1, the key inserted \
   ** if absent (holding false until the store that follows; the table    \
-  ** may grow) */                                                         \
+  ** may grow); TRESIZE: table op1's array part resized to op2 slots (as \
+  ** SETLIST grows it), the new array's address its result */           \
   X(TNEW, IRM_LIT, IRM_LIT, IRF_ALLOC | IRF_GCSTEP | IRF_EFFECT)           \
   X(TSLOT, IRM_REF, IRM_REF, IRF_STORE | IRF_ALLOC | IRF_EFFECT)           \
+  X(TRESIZE, IRM_REF, IRM_LIT, IRF_STORE | IRF_ALLOC | IRF_EFFECT)         \
   /* C code run on frame slots: SSTORE writes value op2 into slot op1    \
   ** (relative to the trace's base); CAT concatenates the op2 strings or  \
   ** numbers from slot op1 on into slot op1; CALLC calls the C function  \

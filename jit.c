@@ -734,11 +734,10 @@ static IRRef arrayref(Rec *r, IRRef t, IRRef idx, const TValue *vt, const TValue
 /* A nil read from table t (vt when recorded) without __index to
 ** consult: no metatable (guarded); else 0, and the trace aborts */
 static int nilread(Rec *r, IRRef t, const TValue *vt) {
-  if (hvalue(vt)->metatable != NULL) {
+  if (!nomm(r, t, vt, TM_INDEX)) {
     r->abort = JA_NYI_NILREAD;
     return 0;
   }
-  nometa(r, t);
   return 1;
 }
 
@@ -801,6 +800,23 @@ static void newslot(Rec *r, IRRef t, IRRef key, IRRef val, const TValue *vt) {
   if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
 }
 
+/* t[key] = nil for a key that is not in the array part of t: where the
+** key has a value, the lookup (HREF) is guarded to find one of its type
+** and nil is stored there; where it has none, the store does nothing
+** (no __newindex: guarded) and the lookup is guarded to find none. Never
+** an insertion: a dead key would take a free node, and the table would
+** be rehashed sooner than the interpreter's, in another order for next. */
+static void nilstore(Rec *r, IRRef t, IRRef key, const TValue *vt, const TValue *vk) {
+  const TValue *v;
+  IRRef slot;
+  if (!ttistable(vt) || !hashkey(vk)) { r->abort = JA_NYI_TYPE; return; }
+  v = tab_get(hvalue(vt), vk);
+  if (ttisnil(v) && !nomm(r, t, vt, TM_NEWINDEX)) { r->abort = JA_NYI_NEWKEY; return; }
+  slot = emit(r, IR_HREF, IRT_PTR, t, key);
+  emit(r, IR_ALOAD, valtype(v), slot, 0);
+  if (!ttisnil(v)) emit(r, IR_ASTORE, IRT_VOID, slot, ir_kpri(&r->J->ir, IRT_NIL));
+}
+
 /* Whether a store to t[k] (vt, vk) appends to a full array part, which
 ** then grows: a loop filling a table does that in few iterations (the
 ** part doubles), and a root trace had better record one of the others,
@@ -818,6 +834,10 @@ static void setindex(Rec *r, IRRef t, IRRef idx, IRRef val, const TValue *vt, co
   const TValue *old;
   IRRef ref;
   if (ttistable(vt) && hashkey(vk) && !inarray(vt, vk)) {
+    if (reftype(r, val) == IRT_NIL) {
+      nilstore(r, t, idx, vt, vk);
+      return;
+    }
     if (growsnow(r, vt, vk)) { r->abort = JA_GROWS; return; }
     newslot(r, t, idx, val, vt); /* appends, keys in the hash part */
     return;
@@ -825,10 +845,10 @@ static void setindex(Rec *r, IRRef t, IRRef idx, IRRef val, const TValue *vt, co
   ref = arrayref(r, t, idx, vt, vk, &old);
   if (ref == REF_NONE) return;
   /* no __newindex: the table has no metatable (a guard the loop runs
-  ** once), or the value is present */
+  ** once), or the value is present, or the metatable has none */
   if (hvalue(vt)->metatable == NULL) nometa(r, t);
-  else if (ttisnil(old)) { r->abort = JA_NYI_NEWKEY; return; }
-  else emit(r, IR_ALOAD, valtype(old), ref, 0); /* guards that it is still not nil */
+  else if (!ttisnil(old)) emit(r, IR_ALOAD, valtype(old), ref, 0); /* guards that it is still not nil */
+  else if (!nomm(r, t, vt, TM_NEWINDEX)) { r->abort = JA_NYI_NEWKEY; return; }
   emit(r, IR_ASTORE, IRT_VOID, ref, val);
   if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
 }
@@ -959,7 +979,8 @@ static void setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, IRRef
   const TValue *old;
   IRRef node;
   if (ttistable(vt) && ttisshrstring(key) && ttisnil(tab_getstr(hvalue(vt), tsvalue(key)))) {
-    newslot(r, t, kvalue(r, key), val, vt); /* a new field */
+    if (reftype(r, val) == IRT_NIL) nilstore(r, t, kvalue(r, key), vt, key); /* (no insertion) */
+    else newslot(r, t, kvalue(r, key), val, vt); /* a new field */
     return;
   }
   node = fieldref(r, t, vt, key, JA_NYI_NEWKEY, &old);
@@ -1567,6 +1588,11 @@ static void recordins(Rec *r) {
     case OP_LOADK: setslot(J, a, kvalue(r, &r->k[GETARG_Bx(i)])); break;
     case OP_LOADFALSE: setslot(J, a, ir_kpri(&J->ir, IRT_FALSE)); break;
     case OP_LOADTRUE: setslot(J, a, ir_kpri(&J->ir, IRT_TRUE)); break;
+    case OP_LOADNIL: { /* B + 1 nils */
+      int k;
+      for (k = 0; k <= GETARG_B(i); k++) setslot(J, a + k, ir_kpri(&J->ir, IRT_NIL));
+      break;
+    }
     case OP_LFALSESKIP: setslot(J, a, ir_kpri(&J->ir, IRT_FALSE)); break;
     case OP_ADD: arith(r, a, RB(), RC(), VB(), VC(), IR_ADD, IR_FADD); break;
     case OP_SUB: arith(r, a, RB(), RC(), VB(), VC(), IR_SUB, IR_FSUB); break;
@@ -1721,6 +1747,39 @@ static void recordins(Rec *r) {
       if (GETARG_k(i)) asize += (uint64_t)GETARG_Ax(r->pc[1]) * (MAXARG_C + 1);
       if (asize > 0xffffff) { r->abort = JA_NYI_BC; break; }
       if (canalloc(r)) setslot(J, a, emit(r, IR_TNEW, IRT_TAB, (IRRef)asize, (IRRef)hsize));
+      break;
+    }
+    case OP_SETLIST: { /* a constructor's list items, into its preallocated array part */
+      int n = GETARG_B(i), k;
+      vm_Integer last = GETARG_C(i);
+      const TValue *vt = s2v(base + a);
+      IRRef t = getslot(J, base, a);
+      if (n == 0) { /* up to the top: the results of a call or VARARG before */
+        if (J->multres < framebase(J) + a + 1) { r->abort = JA_NYI_CALL; break; }
+        n = J->multres - (framebase(J) + a + 1);
+      }
+      J->multres = -1;
+      if (TESTARG_k(i)) last += (vm_Integer)GETARG_Ax(r->pc[1]) * (MAXARG_C + 1);
+      if (!ttistable(vt)) { r->abort = JA_NYI_TYPE; break; }
+      if (last + n > (vm_Integer)hvalue(vt)->asize) {
+        /* past the array part, which the interpreter grows first (to
+        ** exactly last + n slots: the same layout); then the stores need
+        ** no bounds checks */
+        IRRef arr;
+        if (last + n > 0xffffff || !canalloc(r)) { r->abort = JA_NYI_BC; break; }
+        arr = emit(r, IR_TRESIZE, IRT_PTR, t, (IRRef)(last + n));
+        for (k = 1; k <= n; k++) {
+          IRRef v = getslot(J, base, a + k);
+          emit(r, IR_ASTORE, IRT_VOID, emit(r, IR_AREF, IRT_PTR, arr, ir_kint(&J->ir, last + k - 1)), v);
+          if (iscollectabletype(reftype(r, v))) emit(r, IR_TBAR, IRT_VOID, t, v);
+        }
+        break;
+      }
+      for (k = 1; k <= n && r->abort == JA__MAX; k++) {
+        TValue kv;
+        setivalue(&kv, last + k);
+        setindex(r, t, ir_kint(&J->ir, last + k), getslot(J, base, a + k), vt, &kv);
+      }
       break;
     }
     case OP_BAND: bitop(r, a, RB(), RC(), VB(), VC(), IR_BAND); break;
@@ -3055,6 +3114,13 @@ TValue *jit_callc(vm_State *S, TValue *func, int nargs) {
   do_callnoyield(S, func, 1);
   G(S)->gcblocked--;
   return restorestack(S, base);
+}
+
+/* TRESIZE: SETLIST's growth of a constructor's array part (never a
+** shrink: as the interpreter's) */
+TValue *jit_tresize(vm_State *S, Table *t, uint32_t asize) {
+  if (asize > t->asize) tab_resizearray(S, t, asize);
+  return t->array;
 }
 
 TValue *jit_tslotint(vm_State *S, Table *t, vm_Integer key) {

@@ -366,6 +366,7 @@ vm_Number jit_fmod(vm_Number a, vm_Number b);
 void jit_tbar(vm_State *S, Table *t, GCObject *v);
 Table *jit_tnew(vm_State *S, uint32_t asize, uint32_t hsize);
 TValue *jit_tslotint(vm_State *S, Table *t, vm_Integer key);
+TValue *jit_tresize(vm_State *S, Table *t, uint32_t asize);
 TValue *jit_tslotobj(vm_State *S, Table *t, GCObject *key);
 const TValue *jit_hrefobj(Table *t, GCObject *key); /* IR HREF */
 TValue *jit_cat(vm_State *S, TValue *first, int n);
