@@ -1785,8 +1785,9 @@ static void callframes(Asm *as, const JitTrace *T, uint8_t **slow) {
     x64_mov_mr(mc, x64mem(X64_RDX, (int32_t)offsetof(CallInfo, top)), R_TMP3);
     x64_mov32_mi(mc, x64mem(X64_RDX, (int32_t)offsetof(CallInfo, u.l.nextraargs)), f->nextra);
     x64_mov32_mi(mc, x64mem(X64_RDX, (int32_t)offsetof(CallInfo, u.l.trap)), 0);
-    /* nresults and callstatus (0) in one store */
-    x64_mov32_mi(mc, x64mem(X64_RDX, (int32_t)offsetof(CallInfo, nresults)), (int32_t)(uint16_t)f->nresults);
+    /* nresults and callstatus (0, or CIST_TAIL) in one store */
+    x64_mov32_mi(mc, x64mem(X64_RDX, (int32_t)offsetof(CallInfo, nresults)),
+                 (int32_t)((uint32_t)(uint16_t)f->nresults | (f->tail ? (uint32_t)CIST_TAIL << 16 : 0)));
     x64_mov_rr(mc, X64_RCX, X64_RDX);
   }
   x64_lea(mc, R_BASE, x64mem(R_BASE, top));

@@ -302,6 +302,7 @@ typedef struct SnapFrame {
   uint16_t funcslot;
   int16_t nresults;   /* the call's wanted results */
   int32_t nextra;     /* a vararg function's extra arguments (below funcslot) */
+  uint16_t tail;      /* 1: a tail call (its CallInfo gets CIST_TAIL) */
 } SnapFrame;
 
 typedef struct IRSnap {

@@ -1118,10 +1118,11 @@ static int pushframes(JitState *J) {
 ** function's frame is where its VARARGPREP moves it (interp.c
 ** adjustvarargs): the function and its parameters above all arguments,
 ** the extra ones left below (the number is the call's: a constant). */
-static void inlinecall(Rec *r, int a, int nargs, int nres) {
+/* The frame of a call of prototype p from slot a (function and
+** arguments in the trace's slots there), returning to the caller's pc
+** retpc; a tail call's frame is marked (CIST_TAIL once rebuilt) */
+static void inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32_t retpc, int tail) {
   JitState *J = r->J;
-  LClosure *cl = clLvalue(s2v(r->base + a));
-  Proto *p = cl->p;
   JitFrame *f;
   IRRef fn, proto;
   int k, newbase = framebase(J) + a + 1, moved = 0, nfix = p->numparams;
@@ -1148,14 +1149,49 @@ static void inlinecall(Rec *r, int a, int nargs, int nres) {
   f->base = newbase;
   f->fn = fn;
   f->snap.pt = p;
-  f->snap.retpc = (uint32_t)(r->pc + 1 - J->frame[J->depth - 1].pt->code);
+  f->snap.retpc = retpc;
   f->snap.funcslot = (uint16_t)(newbase - 1);
   f->snap.nresults = (int16_t)nres;
+  f->snap.tail = (uint16_t)tail;
   if (!pushframes(J)) { r->abort = JA_NOMEM; return; }
   J->lastpc = NULL;
   if (J->depth > J->maxdepth) J->maxdepth = J->depth;
   if (newbase + p->maxstacksize > J->maxslot) J->maxslot = newbase + p->maxstacksize;
   if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
+}
+
+static void inlinecall(Rec *r, int a, int nargs, int nres) {
+  JitState *J = r->J;
+  inlineframe(r, a, nargs, nres, clLvalue(s2v(r->base + a))->p,
+              (uint32_t)(r->pc + 1 - J->frame[J->depth].pt->code), 0);
+}
+
+/* return g(...) of a Lua function g in an inlined frame whose function
+** is not vararg (TAILCALL's C = 0) and closes no upvalues (k = 0): as the
+** interpreter does it (vm.c pretailcall), g's function and arguments
+** move down to the caller's function slot, the caller's frame goes, and
+** g's frame returns where the caller's would, with its wanted results.
+** Exits inside g rebuild the same frames as the interpreter had, g's
+** marked a tail call (debug.getinfo, tracebacks, error messages). */
+static void tailcall(Rec *r, int a, int nargs) {
+  JitState *J = r->J;
+  JitFrame *f = &J->frame[J->depth];
+  SnapFrame was = f->snap;
+  Proto *p = clLvalue(s2v(r->base + a))->p;
+  IRRef vals[JIT_MAXSLOTS];
+  int k, s, func = f->base - 1;
+  for (k = 0; k <= nargs; k++) vals[k] = getslot(J, r->base, a + k);
+  for (s = func; s < J->maxslot; s++) {
+    J->slot[s] = REF_NONE;
+    J->written[s] = 0;
+  }
+  J->depth--;
+  for (k = 0; k <= nargs; k++) {
+    J->slot[func + k] = vals[k];
+    J->written[func + k] = 1;
+  }
+  /* (the slots are set: inlineframe reads none from the stack) */
+  inlineframe(r, func - framebase(J), nargs, was.nresults, p, was.retpc, 1);
 }
 
 /* A call of a library function the recorder knows (JIT_BUILTINS): the
@@ -1399,7 +1435,7 @@ static void returnbelow(Rec *r, int a, int n) {
   J->maxslot = J->frame[0].pt->maxstacksize;
   if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
   {
-    SnapFrame q = {J->frame[0].pt, 0, 0, 0, 0};
+    SnapFrame q = {J->frame[0].pt, 0, 0, 0, 0, 0};
     if (ir_addframes(&J->ir, &q, 1) == UINT32_MAX) { r->abort = JA_NOMEM; return; }
   }
   J->frame[0].frameofs = 0;
@@ -1667,13 +1703,23 @@ static void recordins(Rec *r) {
     }
     case OP_TFORCALL: tforcall(r, r->pc); break;
     case OP_CALL: recordcall(r, GETARG_C(i) - 1); break;
-    case OP_TAILCALL: /* of a library function, in an inlined call: the call, then the return */
-      if (GETARG_k(i) || J->depth == 0 || !ttislcf(s2v(base + a))) {
+    case OP_TAILCALL: /* in an inlined call */
+      if (GETARG_k(i) || J->depth == 0) {
         r->abort = JA_NYI_BC;
-        break;
+      } else if (ttislcf(s2v(base + a))) { /* a library function: the call, then the return */
+        recordcall(r, -1);
+        if (r->abort == JA__MAX) recordreturn(r, a, -1);
+      } else if (ttisLclosure(s2v(base + a)) && GETARG_C(i) == 0) {
+        int nargs = GETARG_B(i) - 1;
+        if (nargs < 0) { /* up to the top: the results of the call before */
+          if (J->multres < framebase(J) + a + 1) { r->abort = JA_NYI_CALL; break; }
+          nargs = J->multres - (framebase(J) + a + 1);
+        }
+        J->multres = -1;
+        tailcall(r, a, nargs);
+      } else {
+        r->abort = JA_NYI_BC;
       }
-      recordcall(r, -1);
-      if (r->abort == JA__MAX) recordreturn(r, a, -1);
       break;
     case OP_RETURN0: recordreturn(r, a, 0); break;
     case OP_RETURN1: recordreturn(r, a, 1); break;
@@ -2938,7 +2984,7 @@ static CallInfo *buildframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint3
     callee->func = base + f->funcslot;
     callee->u.l.nextraargs = f->nextra;
     callee->nresults = f->nresults;
-    callee->callstatus = 0;
+    callee->callstatus = f->tail ? CIST_TAIL : 0;
     callee->top = callee->func + 1 + pt->maxstacksize;
     callee->u.l.trap = 0;
     ci = callee;
