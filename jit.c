@@ -1110,14 +1110,6 @@ static int pushframes(JitState *J) {
   return 1;
 }
 
-/* A call of the Lua function in slot a, inlined: the trace guards that
-** the slot holds a closure of the same prototype and goes on recording in
-** the callee's frame (jit_record sees its instructions: VM_MASKJIT makes
-** it trap). Its arguments are the caller's slots above a; parameters
-** without one are nil, as the interpreter's entry makes them. A vararg
-** function's frame is where its VARARGPREP moves it (interp.c
-** adjustvarargs): the function and its parameters above all arguments,
-** the extra ones left below (the number is the call's: a constant). */
 /* The frame of a call of prototype p from slot a (function and
 ** arguments in the trace's slots there), returning to the caller's pc
 ** retpc; a tail call's frame is marked (CIST_TAIL once rebuilt) */
@@ -1160,6 +1152,14 @@ static void inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32_t r
   if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
 }
 
+/* A call of the Lua function in slot a, inlined: the trace guards that
+** the slot holds a closure of the same prototype and goes on recording in
+** the callee's frame (jit_record sees its instructions: VM_MASKJIT makes
+** it trap). Its arguments are the caller's slots above a; parameters
+** without one are nil, as the interpreter's entry makes them. A vararg
+** function's frame is where its VARARGPREP moves it (interp.c
+** adjustvarargs): the function and its parameters above all arguments,
+** the extra ones left below (the number is the call's: a constant). */
 static void inlinecall(Rec *r, int a, int nargs, int nres) {
   JitState *J = r->J;
   inlineframe(r, a, nargs, nres, clLvalue(s2v(r->base + a))->p,
