@@ -621,7 +621,6 @@ static void fwdthread(Global *g, vm_State *th) {
     *pu = (UpVal *)fwdobj(g, obj2gco(*pu));
 }
 
-/* Updates every young reference held by object o (already old). */
 /* Runs f(g, v) on each value v of table t's array part that may be
 ** collectable: the tags are looked at four at a time, since arrays of
 ** numbers or booleans, often big, hold none (a minor collection promoting
@@ -637,6 +636,7 @@ static void fwdthread(Global *g, vm_State *th) {
     for (; p_ < e_; p_++) f(g, p_); \
   } while (0)
 
+/* Updates every young reference held by object o (already old). */
 static void fwdfields(Global *g, GCObject *o) {
   switch (o->tt) {
     case T_TABLE: {

@@ -1281,6 +1281,19 @@ static int slotsto(JitState *J, int upto) {
   return 1;
 }
 
+/* How many values from slot `from` of the frame being recorded on the
+** call or VARARG before left up to the top (J->multres), for an
+** instruction that takes them all; -1 with r->abort set when the
+** recording does not know (the values came before it started) */
+static int uptotop(Rec *r, int from) {
+  JitState *J = r->J;
+  if (J->multres < framebase(J) + from) {
+    r->abort = JA_NYI_CALL;
+    return -1;
+  }
+  return J->multres - (framebase(J) + from);
+}
+
 /* A call's n results (vals) go where it wants them: from its function's
 ** slot dst (counted from the trace's base) on, `want` of them, missing
 ** ones nil; want < 0 is all of them, which the next instruction takes up
@@ -1364,10 +1377,7 @@ static void recordcall(Rec *r, int want) {
   Instruction i = r->i;
   int a = GETARG_A(i), nargs = GETARG_B(i) - 1;
   const TValue *fv = s2v(r->base + a);
-  if (nargs < 0) { /* up to the top: the results of the call before */
-    if (J->multres < framebase(J) + a + 1) { r->abort = JA_NYI_CALL; return; }
-    nargs = J->multres - (framebase(J) + a + 1);
-  }
+  if (nargs < 0 && (nargs = uptotop(r, a + 1)) < 0) return; /* up to the top */
   J->multres = -1;
   if (ttisLclosure(fv)) {
     inlinecall(r, a, nargs, want);
@@ -1463,10 +1473,7 @@ static void recordreturn(Rec *r, int a, int n) {
     return;
   }
   func = f->base - 1 - framemoved(f);
-  if (n < 0) { /* up to the top: the results of a call or VARARG before */
-    if (J->multres < framebase(J) + a) { r->abort = JA_NYI_CALL; return; }
-    n = J->multres - (framebase(J) + a);
-  }
+  if (n < 0 && (n = uptotop(r, a)) < 0) return; /* up to the top */
   J->multres = -1;
   if (want >= 0 && n > want) n = want; /* the rest are dropped */
   for (k = 0; k < n; k++) vals[k] = getslot(J, r->base, a + k);
@@ -1711,10 +1718,7 @@ static void recordins(Rec *r) {
         if (r->abort == JA__MAX) recordreturn(r, a, -1);
       } else if (ttisLclosure(s2v(base + a)) && GETARG_C(i) == 0) {
         int nargs = GETARG_B(i) - 1;
-        if (nargs < 0) { /* up to the top: the results of the call before */
-          if (J->multres < framebase(J) + a + 1) { r->abort = JA_NYI_CALL; break; }
-          nargs = J->multres - (framebase(J) + a + 1);
-        }
+        if (nargs < 0 && (nargs = uptotop(r, a + 1)) < 0) break; /* up to the top */
         J->multres = -1;
         tailcall(r, a, nargs);
       } else {
@@ -1800,10 +1804,7 @@ static void recordins(Rec *r) {
       vm_Integer last = GETARG_C(i);
       const TValue *vt = s2v(base + a);
       IRRef t = getslot(J, base, a);
-      if (n == 0) { /* up to the top: the results of a call or VARARG before */
-        if (J->multres < framebase(J) + a + 1) { r->abort = JA_NYI_CALL; break; }
-        n = J->multres - (framebase(J) + a + 1);
-      }
+      if (n == 0 && (n = uptotop(r, a + 1)) < 0) break; /* up to the top */
       J->multres = -1;
       if (TESTARG_k(i)) last += (vm_Integer)GETARG_Ax(r->pc[1]) * (MAXARG_C + 1);
       if (!ttistable(vt)) { r->abort = JA_NYI_TYPE; break; }
@@ -2928,28 +2929,37 @@ static int isalive(JitState *J, const JitTrace *T) {
 static void unlinkglobal(JitState *J, JitTrace *T);
 static void unlinktrace(JitState *J, JitTrace *T);
 
+/* Drops root trace T (the -jv line says why): its loop starts counting
+** again; returns the loop's penalty for the caller to set how long it
+** waits and how it is recorded next. */
+static JitPenalty *droptrace(JitState *J, JitTrace *T, const char *why) {
+  JitPenalty *p = penalize(J, T->startpc);
+  if (J->verbose) {
+    char src[VM_IDSIZE];
+    fprintf(J->out, "[TRACE %llu %s:%d dropped: %s]\n", (unsigned long long)T->number,
+            srcname(T->pt, src), pcline(T->pt, T->startpc), why);
+  }
+  unlinktrace(J, T);
+  resetcount(J, T->startpc);
+  J->ndropped++;
+  freetrace(T);
+  return p;
+}
+
 /* A trace whose runs from the interpreter (its own and those of the
 ** traces it leads to) do fewer bytecodes than entering and leaving cost
 ** (JIT_PROFIT_BC each) costs more than it saves: it goes, and its loop is
 ** not recorded again for a
 ** long while: 4^drops maximal backoffs, growing each time it happens. */
 static void unprofitable(JitState *J, JitTrace *T) {
-  if (J->verbose) {
-    char src[VM_IDSIZE];
-    fprintf(J->out, "[TRACE %llu %s:%d dropped: %llu bytecodes in %llu runs]\n",
-            (unsigned long long)T->number, srcname(T->pt, src), pcline(T->pt, T->startpc),
-            (unsigned long long)T->nwork, (unsigned long long)T->nentries);
-  }
-  unlinktrace(J, T);
-  {
-    JitPenalty *p = penalize(J, T->startpc);
-    p->backoff = JIT_MAXBACKOFF;
-    if (p->drops < 20) p->drops++;
-    p->skip = 1u << (2 * p->drops); /* 4, 16, 64... maximal backoffs */
-  }
-  resetcount(J, T->startpc);
-  J->ndropped++;
-  freetrace(T);
+  char why[64];
+  JitPenalty *p;
+  snprintf(why, sizeof why, "%llu bytecodes in %llu runs", (unsigned long long)T->nwork,
+           (unsigned long long)T->nentries);
+  p = droptrace(J, T, why);
+  p->backoff = JIT_MAXBACKOFF;
+  if (p->drops < 20) p->drops++;
+  p->skip = 1u << (2 * p->drops); /* 4, 16, 64... maximal backoffs */
 }
 
 /* Takes T off its prototype's list and the list of all traces */
@@ -3083,18 +3093,7 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
     ** an array's end, say, that breaks before: its trace goes, and the
     ** next one checks the bounds in the body (a side trace from that exit
     ** would run the loop's first iteration each time, then fail again) */
-    JitPenalty *p = penalize(J, abcdrop->startpc);
-    if (J->verbose) {
-      char src[VM_IDSIZE];
-      fprintf(J->out, "[TRACE %llu %s:%d dropped: its range checks fail]\n",
-              (unsigned long long)abcdrop->number, srcname(abcdrop->pt, src),
-              pcline(abcdrop->pt, abcdrop->startpc));
-    }
-    p->noabc = 1;
-    J->ndropped++;
-    unlinktrace(J, abcdrop);
-    resetcount(J, abcdrop->startpc);
-    freetrace(abcdrop);
+    droptrace(J, abcdrop, "its range checks fail")->noabc = 1;
   } else if (T->nentries == JIT_PROFIT_ENTRIES && T->nwork < JIT_PROFIT_BC * T->nentries) {
     unprofitable(J, T);
   }
