@@ -805,12 +805,21 @@ int vm_gc(vm_State *S, int what, ...) {
   Global *g = G(S);
   int res = 0;
   va_list argp;
-  if (g->gcstopem) return -1;
+  /* inside a finalizer every option fails, as in lua5.4 (the collector
+  ** must not be reentered from a __gc) */
+  if (g->gcstopem || g->fin_running) return -1;
   va_start(argp, what);
   switch (what) {
     case VM_GCSTOP: g->gcstopped = 1; break;
     case VM_GCRESTART: g->gcstopped = 0; break;
     case VM_GCCOLLECT:
+      /* a load's reader function may call this while the compiler holds
+      ** raw pointers to what it builds: the collection waits for the end
+      ** of the load (the next safe point) */
+      if (g->gcblocked) {
+        g->gcemergency = g->gcrequest = 1;
+        break;
+      }
       gc_full(S);
       gc_callfinalizers(S);
       break;
@@ -826,6 +835,10 @@ int vm_gc(vm_State *S, int what, ...) {
     }
     case VM_GCSTEP: {
       int kb = va_arg(argp, int);
+      if (g->gcblocked) { /* as for VM_GCCOLLECT: nothing can run now */
+        res = -1;
+        break;
+      }
       res = gc_userstep(S, kb);
       gc_callfinalizers(S);
       break;

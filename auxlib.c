@@ -653,8 +653,8 @@ int vm_loadfilex(vm_State *S, const char *filename, const char *mode) {
     if (r.f == NULL) return fileerror(S, "open", fnameindex);
   }
   r.n = 0;
-  if (skipcomment(r.f, &c))
-    r.buff[r.n++] = '\n';         /* keep line numbers right */
+  if (skipcomment(r.f, &c) && c != '\x1b') /* (ESC: a binary chunk) */
+    r.buff[r.n++] = '\n';         /* keep a text chunk's line numbers right */
   if (c != EOF) r.buff[r.n++] = (char)c;
   errno = 0;
   status = vm_load(S, readfile, &r, vm_tostring(S, -1), mode);

@@ -2,13 +2,16 @@
 ** dump.c — writes a function prototype as a binary chunk (string.dump,
 ** vm_dump). undump.c reads the format back and verifies it.
 **
-** The header has lua5.4's layout, so a damaged or foreign chunk gets the
-** same "bad binary format (...)" diagnosis from both engines; only the
-** format byte differs (Tide's bytecode is not lua5.4's):
+** The header is lua5.4's, byte for byte (programs check it, as Lua's own
+** test suite does), so a damaged chunk gets the same "bad binary format
+** (...)" diagnosis from both engines. Tide's bytecode is not lua5.4's: the
+** tag BC_TIDE after the header tells them apart ("format mismatch" for a
+** lua5.4 chunk, whose next byte is its number of upvalues):
 **
 **   "\x1bLua"  BC_VERSION  BC_FORMAT  BC_DATA (6 bytes)
 **   sizeof(Instruction)  sizeof(vm_Integer)  sizeof(vm_Number)
 **   BC_INT (vm_Integer, native order)  BC_NUM (vm_Number, native order)
+**   BC_TIDE (5 bytes)
 **   byte: number of upvalues of the main function
 **   the main function
 **
@@ -214,6 +217,7 @@ static void dumpheader(DumpState *D, const Proto *f) {
   dumpbyte(D, sizeof(vm_Number));
   dumpblock(D, &i, sizeof i);
   dumpblock(D, &n, sizeof n);
+  dumpblock(D, BC_TIDE, sizeof(BC_TIDE) - 1);
   dumpbyte(D, f->sizeupvalues);
 }
 

@@ -1106,14 +1106,17 @@ static void startcycle(vm_State *S) {
 }
 
 /* Traverses gray objects worth about `work` bytes. */
-static void markstep(Global *g, size_t work) {
+/* Marks gray objects for up to `work`; returns what is left of it (0:
+** the budget ran out, perhaps with gray objects left). */
+static size_t markstep(Global *g, size_t work) {
   while (g->markgray.n > 0) {
     GCObject *o = g->markgray.items[--g->markgray.n];
     size_t w = workof(o);
     markfields(g, o);
-    if (w >= work) return;
+    if (w >= work) return 0;
     work -= w;
   }
+  return work;
 }
 
 /* Open upvalues of a thread that is not marked (it will die) do not keep
@@ -1209,11 +1212,11 @@ static void sweepstep(vm_State *S, size_t work) {
       *p = o->gcnext;
       gc_freeobj(S, o);
     }
-    if (w >= work) {
+    if (w >= work && *p != NULL) {
       g->sweeppos = p;
       return;
     }
-    work -= w;
+    work -= w < work ? w : work;
   }
   *p = g->allgc; /* survivors first, then what became old meanwhile */
   g->allgc = g->sweeplist;
@@ -1232,10 +1235,15 @@ static int incstep(vm_State *S, size_t work) {
       return 0;
     case GCS_MARK:
       g->gcstopem = 1;
-      markstep(g, work);
+      work = markstep(g, work);
       g->gcstopem = 0;
-      if (g->markgray.n == 0) atomic(S);
-      return 0;
+      if (g->markgray.n > 0) return 0;
+      atomic(S);
+      /* a budget left after marking goes on into the sweep, so that a
+      ** step as large as the heap ends the cycle, as Lua's does
+      ** (collectgarbage("step", n) with a large n returns true) */
+      if (work == 0) return 0;
+      /* FALLTHROUGH */
     default:
       g->gcstopem = 1;
       sweepstep(S, work);

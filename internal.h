@@ -557,7 +557,7 @@ typedef struct Global {
                                    ** an aligned int store is atomic on our targets */
   vm_InterruptFunction intf;
   void *intud;
-  int gcemergency;       /* a memory error asked for a full collection */
+  int gcemergency;       /* a full collection is due: a memory error, or collectgarbage() while gcblocked */
   GCVec remembered;      /* old objects that may point to young ones */
   GCVec young_parts;     /* young tables owning malloc'd parts */
   size_t young_parts_bytes; /* what they were resized to since the last minor */
@@ -995,7 +995,8 @@ void lex_init(vm_State *S); /* creates the reserved-word strings (fixed) */
 ** ====================================================================== */
 #define BC_SIGNATURE "\x1bLua"
 #define BC_VERSION 0x54            /* the language: Lua 5.4 */
-#define BC_FORMAT 0x01             /* Tide's own format (lua5.4's official one is 0) */
+#define BC_FORMAT 0                /* the official format byte, as lua5.4's */
+#define BC_TIDE "Tide\x01"         /* after the header: Tide's bytecode, version 1 */
 #define BC_DATA "\x19\x93\r\n\x1a\n" /* catches text-mode conversions */
 #define BC_INT ((vm_Integer)0x5678)
 #define BC_NUM ((vm_Number)370.5)

@@ -441,8 +441,13 @@ void interp_objlen(vm_State *S, StkId ra, const TValue *rb) {
 
 /* For a store, after a failed fastget: the key exists with a nil value (a
 ** slot of the array part not filled yet, say) in a table without a
-** metatable, so no __newindex can intervene and the store is raw. */
-#define emptyslot(t, slot) ((slot) != NULL && !isabstkey(slot) && hvalue(t)->metatable == NULL)
+** metatable, so no __newindex can intervene and the store is raw. The
+** store makes a nil field non-nil: if the table is some object's
+** metatable, its cached "metamethod absent" bits go (mt.__eq = nil, then
+** mt.__eq = f reuses the key's node). */
+#define emptyslot(t, slot) \
+  ((slot) != NULL && !isabstkey(slot) && hvalue(t)->metatable == NULL && \
+   (invalidateTMcache(hvalue(t)), 1))
 
 void interp_finishget(vm_State *S, const TValue *t, TValue *key, StkId val, const TValue *slot) {
   int loop;

@@ -366,10 +366,8 @@ static void checksize(LoadState *L, size_t size, const char *tname) {
   }
 }
 
-/* The header, after its first byte. The bytes that catch damage in
-** transit (BC_DATA) are checked before the format byte, so a damaged chunk
-** reads "corrupted chunk" as in lua5.4, and a lua5.4 chunk "format
-** mismatch". */
+/* The header, after its first byte, as lua5.4 checks it; then Tide's tag:
+** a lua5.4 chunk reads "format mismatch". */
 static void checkheader(LoadState *L) {
   int format;
   vm_Integer i;
@@ -386,6 +384,7 @@ static void checkheader(LoadState *L) {
   if (i != BC_INT) loaderror(L, "integer format mismatch");
   loadblock(L, &n, sizeof n);
   if (n != BC_NUM) loaderror(L, "float format mismatch");
+  checkliteral(L, BC_TIDE, "format mismatch");
 }
 
 Proto *undump_chunk(vm_State *S, Zio *z, const char *name) {

@@ -991,20 +991,24 @@ void vm_setwarnf(vm_State *S, vm_WarnFunction f, void *ud) {
 }
 
 /* Default warning output: "Lua warning: " + pieces on stderr, controlled
-** by "@on"/"@off" control messages, like lua.c. */
+** by "@on"/"@off" control messages, with lua5.4's states: a control
+** message is a whole message in one piece (warn("@off", "x") is a
+** warning); while off, every piece is looked at on its own, so the last
+** piece of warn("@on", "x", "@on") turns warnings on. */
 static void defaultwarn(vm_State *S, const char *msg, int tocont) {
   Global *g = G(S);
-  if (!g->warn_cont && *msg == '@') {
-    if (strcmp(msg, "@off") == 0) g->warn_on = 0;
-    else if (strcmp(msg, "@on") == 0) g->warn_on = 1;
-    return;
+  if (!g->warn_cont) { /* a new message; or any piece while off */
+    if (!tocont && *msg == '@') {
+      if (strcmp(msg, "@off") == 0) g->warn_on = 0;
+      else if (strcmp(msg, "@on") == 0) g->warn_on = 1;
+      return;
+    }
+    if (!g->warn_on) return;
+    fputs("Lua warning: ", stderr);
   }
-  if (g->warn_on) {
-    if (!g->warn_cont) fputs("Lua warning: ", stderr);
-    fputs(msg, stderr);
-    if (!tocont) fputs("\n", stderr);
-    fflush(stderr);
-  }
+  fputs(msg, stderr);
+  if (!tocont) fputs("\n", stderr);
+  fflush(stderr);
   g->warn_cont = tocont;
 }
 

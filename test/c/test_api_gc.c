@@ -32,11 +32,14 @@ static void test_gc_options(void) {
   vm_gc(S, VM_GCSTOP);
   CHECK(vm_gc(S, VM_GCISRUNNING) == 0);
   /* steps run even when stopped, and leave it stopped; in incremental
-  ** mode (the default) a cycle ends after a number of them */
+  ** mode (the default) a cycle over a heap larger than a step ends after
+  ** a number of them */
+  CHECK(vm_dostring(S, "big = {} for i = 1, 50000 do big[i] = {} end") == VM_OK);
   for (i = 1; i < 10000 && vm_gc(S, VM_GCSTEP, 0) == 0; i++) {}
   CHECK(i > 1 && i < 10000);
   CHECK(vm_gc(S, VM_GCSTEP, 1 << 20) == 1 || vm_gc(S, VM_GCSTEP, 1 << 20) == 1);
   CHECK(vm_gc(S, VM_GCISRUNNING) == 0);
+  CHECK(vm_dostring(S, "big = nil") == VM_OK);
   vm_gc(S, VM_GCRESTART);
   CHECK(vm_gc(S, VM_GCISRUNNING) == 1);
   /* counts follow the live data */
@@ -75,7 +78,9 @@ static void test_gc_options(void) {
   /* and Lua's collectgarbage agrees */
   CHECK(vm_dostring(S, "assert(collectgarbage('isrunning') == true)\n"
                        "local k = collectgarbage('count') assert(k > 0)\n"
+                       "local t = {} for i = 1, 50000 do t[i] = {} end\n"
                        "local n = 0 repeat n = n + 1 until collectgarbage('step') assert(n > 1)\n"
+                       "t = nil repeat until collectgarbage('step', 1 << 20)\n"
                        "assert(collectgarbage() == 0)") == VM_OK);
   vm_close(S);
 }

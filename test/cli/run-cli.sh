@@ -285,6 +285,8 @@ same "-W turns warnings on" empty.txt -W -e "warn('hello', ' world')"
 same "warnings off by default" empty.txt -e "warn('hidden')"
 same "errors in finalizers become warnings" empty.txt -W -e "setmetatable({}, {__gc = function() error('boom') end}) setmetatable({}, {__gc = function() error({}) end}) collectgarbage() print('still running')"
 same "finalizer warnings off by default" empty.txt -e "setmetatable({}, {__gc = function() error('boom') end}) collectgarbage() print('quiet')"
+same "a control message is one piece: warn('@off', 'x') warns" empty.txt -W -e "warn('@off', 'XXX', '@off') warn('a') warn('@on', 'x', '@off') warn('z')"
+same "while off, each piece may be a control message" empty.txt -e "warn('@on') warn('@off', 'XXX', '@on') warn('a') warn('@off') warn('b', '@on') warn('c')"
 
 # --------------------------------------------------------------------
 # source excerpt with a caret (a Tide feature; compare with no oracle)
