@@ -12,9 +12,11 @@
 ** instruction that writes a register only on some paths (TESTSET,
 ** FORLOOP...) counts as not writing it. A register that a closure may
 ** capture (an upvalue in the enclosing function's registers, of any
-** function pt makes) is live everywhere: the closure reads it through the
-** upvalue, where the bytecode does not show it. (jit.c also keeps every
-** register of an active local variable: debug.getlocal reads those.)
+** function pt makes) is read through the upvalue, where the bytecode does
+** not show it: such a register is an active local variable while it may
+** be captured, and jit.c keeps every register of an active local
+** variable (debug.getlocal reads those too); only in a stripped function,
+** without the locals' scopes, is it live everywhere.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -177,7 +179,11 @@ uint64_t *bclive(const Proto *pt, int *words) {
       }
     }
   } while (changed);
-  for (j = 0; j < pt->sizep; j++) { /* registers closures capture */
+  /* registers closures capture: only a stripped function needs them live
+  ** everywhere; with debug information a captured register is an active
+  ** local variable's wherever an open upvalue may point to it, and the
+  ** JIT keeps those (jit.c keepslot) */
+  for (j = 0; j < pt->sizep && pt->sizelocvars == 0; j++) {
     const Proto *f = pt->p[j];
     int u;
     for (u = 0; u < f->sizeupvalues; u++)

@@ -43,6 +43,7 @@
 #include "jit.h"
 
 #define POISON_BYTE 0xA5
+#define STRESS_FINWAIT 20000 /* see gc_step */
 
 /* ======================================================================
 ** Raw memory with accounting
@@ -1376,9 +1377,19 @@ void gc_step(vm_State *S) {
   /* Stress mode collects far more often than any real schedule; running
   ** finalizers at each of those points would reorder the output of
   ** programs that the differential tests compare with lua5.4, so there
-  ** they run at explicit collections and at close only. */
-  if (g->gcstress) g->gcrequest = 1;
-  else if (g->tobefnz.n > g->tobefnz_head) gc_callfinalizers(S);
+  ** they run at explicit collections, at close, and when they have waited
+  ** for STRESS_FINWAIT safe points (a program may wait for one: a loop
+  ** until a finalizer has set a flag). */
+  if (g->gcstress) {
+    g->gcrequest = 1;
+    if (g->tobefnz.n == g->tobefnz_head) g->stress_finwait = 0;
+    else if (++g->stress_finwait >= STRESS_FINWAIT) {
+      g->stress_finwait = 0;
+      gc_callfinalizers(S);
+    }
+  } else if (g->tobefnz.n > g->tobefnz_head) {
+    gc_callfinalizers(S);
+  }
 }
 
 /* collectgarbage("step", kb). Incremental mode: one increment, as if kb

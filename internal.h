@@ -584,6 +584,7 @@ typedef struct Global {
   int gcstopem;          /* collector running: no re-entry */
   int gcstress;
   unsigned long stress_count;
+  unsigned long stress_finwait; /* safe points finalizers waited (stress mode) */
   unsigned long minor_count, major_count;
   /* metrics (vm_gcmetrics) */
   uint64_t young_allocated; /* nursery bytes allocated before the last minor */

@@ -505,6 +505,25 @@ static int keepslot(const SnapLive *sl, int s) {
   return (int)((sl->live[r >> 6] >> (r & 63)) & 1);
 }
 
+/* Before a collection at the pc of frame ci, after a trace's exit: its
+** dead registers (keepslot) are cleared, and the top set after the last
+** live one, so that a register the program no longer reads does not keep
+** an object alive that it dropped (a finalizer would never run). The
+** interpreter's own safe points do the same with checkGC's top; the
+** trace never wrote the registers that its snapshots leave out. */
+static StkId cleardead(JitState *J, CallInfo *ci) {
+  const Proto *pt = ci_func(ci)->p;
+  StkId base = ci->func + 1;
+  SnapLive sl;
+  int r, top = 0;
+  snaplive(J, &sl, pt, (uint32_t)(ci->u.l.savedpc - pt->code), 0);
+  for (r = 0; r < pt->maxstacksize; r++) {
+    if (keepslot(&sl, r)) top = r + 1;
+    else setnilvalue(s2v(base + r));
+  }
+  return base + top;
+}
+
 /* Forgets pt's liveness (it is being freed), or every function's (pt NULL) */
 static void droplive(JitState *J, const Proto *pt) {
   int k;
@@ -3076,6 +3095,7 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   if (g->intf != NULL) g->icount -= (int)iters; /* charge the host's budget */
   J->niters += (uint64_t)iters;
   buildframes(S, ci, X, (uint32_t)sn);
+  if (ex.gcstep && snap->top < 0) S->top = cleardead(J, S->ci); /* (interp_backedge collects) */
   /* side traces start only from exits in the trace's own frame (depth
   ** 0), so that chains stay in frame ci; exits the back-edge checks
   ** forced (the budget, hooks, a collection to run) do not count */
