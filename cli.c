@@ -44,9 +44,13 @@
 **    3 |   print(t.x + 1)
 **      |          ^
 **
-** Setting TIDE_NO_CARET=1 in the environment turns the excerpt off (tests that
-** compare stderr with lua5.4 do this); it also leaves Tide's own options out
-** of the usage message, which is then exactly the reference's.
+** The excerpt is shown only when stderr is a terminal: a program that
+** captures the output (scripts, editors, tools parsing lua5.4's messages)
+** gets exactly lua5.4's text. TIDE_NO_CARET=1 turns it off on a terminal
+** too, and also leaves Tide's own options out of the usage message, which
+** is then exactly the reference's; TIDE_CARET=1 shows it on any stderr
+** (the tests of the excerpt). As in lua.c, messages are prefixed with the
+** name the program was started by (argv[0]).
 **
 ** The REPL uses libedit (readline()/add_history()) when standard input is a
 ** terminal; the library is loaded (dlopen) only then, so scripts do not pay
@@ -81,11 +85,16 @@
 #define NAME_CMDLINE "=(command line)"
 #define NAME_STDIN "=stdin"
 
-/* Messages are prefixed with this name; NULL (inside the REPL) means none. */
+/* The name the program was started by (argv[0], as lua.c); messages are
+** prefixed with progname: argv0, or NULL (inside the REPL) for none. */
+static const char *argv0 = PROGNAME;
 static const char *progname = PROGNAME;
 
-/* Is the source excerpt under error messages enabled? */
+/* Is the source excerpt under error messages enabled? (main) */
 static int show_excerpts = 1;
+
+/* Tide's options in the usage message (not with TIDE_NO_CARET=1) */
+static int show_tideopts = 1;
 
 /* Is the REPL reading through libedit (standard input is a terminal)? */
 static int use_editline = 0;
@@ -1029,7 +1038,7 @@ static FILE *prof_open(const char *suffix, char **name) {
   FILE *f;
   *name = malloc(strlen(prof.base) + strlen(suffix) + 1);
   if (*name == NULL) {
-    fprintf(stderr, "%s: cannot write %s%s: not enough memory\n", PROGNAME,
+    fprintf(stderr, "%s: cannot write %s%s: not enough memory\n", argv0,
             prof.base, suffix);
     return NULL;
   }
@@ -1037,7 +1046,7 @@ static FILE *prof_open(const char *suffix, char **name) {
   strcat(*name, suffix);
   f = fopen(*name, "w");
   if (f == NULL)
-    fprintf(stderr, "%s: cannot write %s: %s\n", PROGNAME, *name,
+    fprintf(stderr, "%s: cannot write %s: %s\n", argv0, *name,
             strerror(errno));
   return f;
 }
@@ -1045,7 +1054,7 @@ static FILE *prof_open(const char *suffix, char **name) {
 static int prof_close(FILE *f, const char *name) {
   int bad = ferror(f);
   if (fclose(f) != 0) bad = 1;
-  if (bad) fprintf(stderr, "%s: cannot write %s\n", PROGNAME, name);
+  if (bad) fprintf(stderr, "%s: cannot write %s\n", argv0, name);
   return !bad;
 }
 
@@ -1159,7 +1168,7 @@ static int prof_finish(void) {
   }
   if (ok) {
     fprintf(stderr, "%s: %zu allocation samples (%zu bytes each) written to %s and %s",
-            PROGNAME, prof.nsamples, prof.rate, cname, jname);
+            argv0, prof.nsamples, prof.rate, cname, jname);
     if (prof.dropped > 0)
       fprintf(stderr, " (%zu more dropped: out of memory)", prof.dropped);
     fputc('\n', stderr);
@@ -1197,7 +1206,7 @@ static void prof_start(vm_State *S, const char *script) {
 #define OPT_PROFILE "--alloc-profile"
 
 static void print_usage(const char *badoption) {
-  fprintf(stderr, "%s: ", PROGNAME);
+  fprintf(stderr, "%s: ", argv0);
   if (strncmp(badoption, OPT_PROFILE, sizeof OPT_PROFILE - 1) == 0 &&
       (badoption[sizeof OPT_PROFILE - 1] == '\0' ||
        badoption[sizeof OPT_PROFILE - 1] == '='))
@@ -1222,10 +1231,10 @@ static void print_usage(const char *badoption) {
           "  -W        turn warnings on\n"
           "  --        stop handling options\n"
           "  -         stop handling options and execute stdin\n",
-          PROGNAME);
+          argv0);
   /* Tide's own options; left out with TIDE_NO_CARET=1, which asks for
      exactly lua5.4's output */
-  if (show_excerpts)
+  if (show_tideopts)
     fprintf(stderr,
             "Tide options:\n"
             "  -jon -joff  turn the JIT on (the default on x86-64) or off\n"
@@ -1243,7 +1252,7 @@ static void print_usage(const char *badoption) {
 }
 
 static void print_version(void) {
-  fputs(VM_VERSION " (" VM_LUA_VERSION ")\n", stdout);
+  fputs(VM_VERSION " (" VM_LUA_VERSION ")  " VM_LUA_AUTHORS "\n", stdout);
   fflush(stdout);
 }
 
@@ -1791,10 +1800,12 @@ static int pmain(vm_State *S) {
 int main(int argc, char **argv) {
   int status, ok;
   vm_State *S;
-  if (env_is_set("TIDE_NO_CARET")) show_excerpts = 0;
+  if (argv[0] != NULL && argv[0][0] != '\0') progname = argv0 = argv[0];
+  show_tideopts = !env_is_set("TIDE_NO_CARET");
+  show_excerpts = show_tideopts && (isatty(STDERR_FILENO) || env_is_set("TIDE_CARET"));
   S = vm_newstate();
   if (S == NULL) {
-    message(PROGNAME, "cannot create state: not enough memory");
+    message(argv0, "cannot create state: not enough memory");
     return EXIT_FAILURE;
   }
   vm_pushcfunction(S, pmain);

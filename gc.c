@@ -1498,6 +1498,9 @@ void gc_finalizeall(vm_State *S) {
   gc_minor(S); /* everything old: registered pointers stop moving */
   queuefinalizers(g, g->finobj.items, g->finobj.n);
   g->finobj.n = 0;
+  /* a close from inside a finalizer (os.exit(n, true) in a __gc) runs the
+  ** rest here: the finalizer that called it never returns */
+  g->fin_running = 0;
   gc_callfinalizers(S);
 }
 

@@ -37,6 +37,9 @@ extern "C" {
 #define VM_VERSION_MINOR 1
 #define VM_VERSION "Tide 0.1"
 #define VM_LUA_VERSION "Lua 5.4"
+/* the language's authors, credited as lua.c's version line credits them
+** (programs look for "PUC-Rio" at its end, as Lua's own test suite does) */
+#define VM_LUA_AUTHORS "the Lua language by Lua.org, PUC-Rio"
 #define VM_VERSION_NUM 504 /* the Lua language version implemented */
 
 typedef struct vm_State vm_State;

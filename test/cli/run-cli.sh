@@ -47,11 +47,9 @@ bad() {
   for l in "$@"; do echo "  $l"; done
 }
 
-# the reference's stderr with its program name replaced by tide's
-normalize_ref() {
-  sed -e 's/^lua5\.4: /tide: /' -e 's/^usage: lua5\.4 /usage: tide /' \
-      -e "s|^$REF: |tide: |" -e "s|^usage: $REF |usage: tide |"
-}
+# tide run as "tide" (argv[0]: the name in its messages):
+# timeout 10 "${AS_TIDE[@]}" ARGS...
+AS_TIDE=(bash -c 'exec -a tide "$0" "$@"' "$TIDE")
 
 # run_both NAME STDIN-FILE ARGS... : runs both engines with TIDE_NO_CARET=1
 # and leaves ref.out ref.err ref.st tide.out tide.err tide.st
@@ -59,9 +57,9 @@ run_both() {
   local name=$1 in=$2
   shift 2
   # both see argv[0] = "lua5.4", so that arg[-n] / arg[0] print the same
-  TIDE_NO_CARET=1 timeout 10 bash -c 'exec -a lua5.4 "$0" "$@"' "$REF" "$@" <"$in" >ref.out 2>ref.raw
+  # (both name themselves by argv[0] in messages, as lua.c does)
+  TIDE_NO_CARET=1 timeout 10 bash -c 'exec -a lua5.4 "$0" "$@"' "$REF" "$@" <"$in" >ref.out 2>ref.err
   echo $? >ref.st
-  normalize_ref <ref.raw >ref.err
   TIDE_NO_CARET=1 timeout 10 bash -c 'exec -a lua5.4 "$0" "$@"' "$TIDE" "$@" <"$in" >tide.out 2>tide.err
   echo $? >tide.st
   if [ "${SKIP_VERSION:-0}" = 1 ]; then # the version lines differ
@@ -208,14 +206,14 @@ same "-lmod attached" empty.txt -lmymod -e "print(mymod.value)"
 run_both "-l missing module" empty.txt -l no_such_module_xyz
 expect "-l missing module" "exit status 1" test "$(cat tide.st)" = 1
 expect "-l missing module" "message names the module" \
-  grep -q "^tide: module 'no_such_module_xyz' not found" tide.err
+  grep -q "^lua5.4: module 'no_such_module_xyz' not found" tide.err
 
 # -v
-TIDE_NO_CARET=1 timeout 10 "$TIDE" -v </dev/null >tide.out 2>tide.err
+TIDE_NO_CARET=1 timeout 10 "${AS_TIDE[@]}" -v </dev/null >tide.out 2>tide.err
 st=$?
 expect "-v" "prints something with 'Tide' and exits 0" \
   test $st -eq 0 -a -n "$(grep Tide tide.out)"
-TIDE_NO_CARET=1 timeout 10 "$TIDE" -v -W <stdin_ok.txt >tide.out 2>tide.err
+TIDE_NO_CARET=1 timeout 10 "${AS_TIDE[@]}" -v -W <stdin_ok.txt >tide.out 2>tide.err
 st=$?
 expect "-v with stdin not a terminal" "prints only the version and exits 0" \
   test $st -eq 0 -a "$(wc -l <tide.out)" -eq 1
@@ -248,7 +246,7 @@ SKIP_VERSION=1 same "-i after failing script does not start the REPL" empty.txt 
 
 # stdin as the script (standard input not a terminal)
 same_out "stdin runs as a script" stdin_ok.txt
-TIDE_NO_CARET=1 timeout 10 "$TIDE" <stdin_err.txt >tide.out 2>tide.err
+TIDE_NO_CARET=1 timeout 10 "${AS_TIDE[@]}" <stdin_err.txt >tide.out 2>tide.err
 st=$?
 expect "stdin script error" "exit status 1 (lua5.4 5.4.4 wrongly exits 0)" test $st -eq 1
 expect "stdin script error" "reports 'tide: stdin:2: stdin failure'" \
@@ -275,7 +273,7 @@ unset LUA_INIT
 # -E also tells the package library to ignore LUA_PATH
 export LUA_PATH='envpath/?.lua'
 same "LUA_PATH used without -E" empty.txt -e "print(package.path)"
-TIDE_NO_CARET=1 timeout 10 "$TIDE" -E -e "print(package.path)" </dev/null >tide.out 2>tide.err
+TIDE_NO_CARET=1 timeout 10 "${AS_TIDE[@]}" -E -e "print(package.path)" </dev/null >tide.out 2>tide.err
 expect "-E ignores LUA_PATH" "package.path is not taken from LUA_PATH" \
   test -s tide.out -a -z "$(grep envpath tide.out)"
 unset LUA_PATH
@@ -310,7 +308,7 @@ excerpt_check() {
   ok
 }
 
-timeout 10 "$TIDE" rt_error.lua </dev/null >tide.out 2>tide.err
+TIDE_CARET=1 timeout 10 "${AS_TIDE[@]}" rt_error.lua </dev/null >tide.out 2>tide.err
 expect "caret: runtime error keeps the reference report first" "first line" \
   grep -q "^tide: rt_error.lua:3: attempt to" tide.err
 excerpt_check "caret: runtime error" "rt_error.lua:3:[0-9]" "  return t.x + 1"
@@ -319,26 +317,35 @@ col=$(grep -o -- '--> rt_error.lua:3:[0-9]*' tide.err | sed 's/.*://')
 expect "caret: runtime error column" "column $col is within 't.x'" \
   test "${col:-0}" -ge 10 -a "${col:-0}" -le 12
 
-timeout 10 "$TIDE" syn_error.lua </dev/null >tide.out 2>tide.err
+TIDE_CARET=1 timeout 10 "${AS_TIDE[@]}" syn_error.lua </dev/null >tide.out 2>tide.err
 expect "caret: syntax error keeps the reference report first" "first line" \
   grep -q "^tide: syn_error.lua:4: ')' expected" tide.err
 excerpt_check "caret: syntax error" "syn_error.lua:4:[0-9]" "end"
 
-timeout 10 "$TIDE" -e "local a = 1 +* 2" </dev/null >tide.out 2>tide.err
+TIDE_CARET=1 timeout 10 "${AS_TIDE[@]}" -e "local a = 1 +* 2" </dev/null >tide.out 2>tide.err
 excerpt_check "caret: syntax error in -e" "(command line):1:[0-9]" "local a = 1 +* 2"
 
-timeout 10 "$TIDE" -e "local t = {}" -e "print(t.a.b)" </dev/null >tide.out 2>tide.err
+TIDE_CARET=1 timeout 10 "${AS_TIDE[@]}" -e "local t = {}" -e "print(t.a.b)" </dev/null >tide.out 2>tide.err
 excerpt_check "caret: runtime error in second -e" "(command line):1:[0-9]" "print(t.a.b)"
 
-timeout 10 "$TIDE" err_level2.lua </dev/null >tide.out 2>tide.err
+TIDE_CARET=1 timeout 10 "${AS_TIDE[@]}" err_level2.lua </dev/null >tide.out 2>tide.err
 expect "caret: none for error(msg, 2) that names another line" "no excerpt" \
   test -z "$(grep -e '-->' tide.err)"
-timeout 10 "$TIDE" err_table.lua </dev/null >tide.out 2>tide.err
+TIDE_CARET=1 timeout 10 "${AS_TIDE[@]}" err_table.lua </dev/null >tide.out 2>tide.err
 expect "caret: none for a table error object" "no excerpt" \
   test -z "$(grep -e '-->' tide.err)"
-TIDE_NO_CARET=1 timeout 10 "$TIDE" rt_error.lua </dev/null >tide.out 2>tide.err
+TIDE_CARET=1 TIDE_NO_CARET=1 timeout 10 "${AS_TIDE[@]}" rt_error.lua </dev/null >tide.out 2>tide.err
 expect "caret: TIDE_NO_CARET=1 turns it off" "no excerpt" \
   test -z "$(grep -e '-->' tide.err)"
+# stderr not a terminal: lua5.4's text exactly, for programs that parse it
+timeout 10 "${AS_TIDE[@]}" rt_error.lua </dev/null >tide.out 2>tide.err
+timeout 10 bash -c 'exec -a tide "$0" "$@"' "$REF" rt_error.lua </dev/null >ref.out 2>ref.err
+expect "caret: none when stderr is not a terminal" "stderr as lua5.4's" cmp -s ref.err tide.err
+# on a terminal it is there (script gives a pseudo-terminal)
+if command -v script >/dev/null 2>&1; then
+  timeout 10 script -qec "$TIDE rt_error.lua" /dev/null >tty.out 2>&1
+  expect "caret: shown when stderr is a terminal" "an excerpt" grep -q -e '--> rt_error.lua:3:' tty.out
+fi
 
 # --------------------------------------------------------------------
 # REPL on piped input with -i: prompts, echoed lines and results exactly like
@@ -376,7 +383,7 @@ print = nil
 5
 EOF
 SKIP_VERSION=1 same "REPL -i on piped input" repl.txt -i
-TIDE_NO_CARET=1 timeout 10 "$TIDE" -i <repl.txt >tide.out 2>tide.err
+TIDE_NO_CARET=1 timeout 10 "${AS_TIDE[@]}" -i <repl.txt >tide.out 2>tide.err
 expect "REPL version line" "first line has 'Tide'" grep -q Tide <(head -n 1 tide.out)
 
 cat >repl2.txt <<'EOF'
@@ -389,7 +396,7 @@ SKIP_VERSION=1 same_out "REPL after a script" repl2.txt -i hello.lua
 
 # a REPL error gets the excerpt too (no program name before the message)
 printf 'local t\nprint(t.x)\n' >repl3.txt
-timeout 10 "$TIDE" -i <repl3.txt >tide.out 2>tide.err
+TIDE_CARET=1 timeout 10 "${AS_TIDE[@]}" -i <repl3.txt >tide.out 2>tide.err
 expect "REPL error message" "'stdin:1: attempt to index' without program name" \
   grep -q "^stdin:1: attempt to index a nil value" tide.err
 excerpt_check "REPL error excerpt" "stdin:1:[0-9]" "print(t.x)"
@@ -406,11 +413,11 @@ fi
 # -jstats: the JIT's statistics at exit, after the script's output;
 # -jdump: each trace's bytecode, IR and machine code
 printf 'local s = 0\nfor i = 1, 1000 do s = s + i * 8 + 0 end\nprint(s)\n' >hot.lua
-timeout 10 "$TIDE" -jon -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
+timeout 10 "${AS_TIDE[@]}" -jon -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
 expect "-jstats" "prints the result" grep -qx 4004000 tide.out
 expect "-jstats" "counts the trace" grep -q '^traces 1 (side 0, ending in a link 0)' tide.err
 expect "-jstats" "names the rules fired" grep -q '^ *[0-9][0-9]*  mul_pow2$' tide.err
-timeout 10 "$TIDE" -jon -jhotloop=2 -jdump hot.lua </dev/null >tide.out 2>tide.err
+timeout 10 "${AS_TIDE[@]}" -jon -jhotloop=2 -jdump hot.lua </dev/null >tide.out 2>tide.err
 expect "-jdump" "lists the bytecode" grep -q '^---- TRACE 1 bytecode hot.lua:2' tide.err
 expect "-jdump" "the loop's FORLOOP" grep -q 'FORLOOP' tide.err
 expect "-jdump" "the IR" grep -q '^---- TRACE 1 IR hot.lua:2' tide.err
@@ -419,13 +426,13 @@ expect "-jdump" "the machine code" grep -q '^---- TRACE 1 mcode' tide.err
 # the JIT is on as tide starts where the build compiles traces; -joff
 # (and TIDE_JIT=off, applied first) turns it off
 if [ "$("$TIDE" -e 'print(require("jit").backend)' 2>/dev/null)" = x64 ] && [ -z "${TIDE_JIT:-}" ]; then
-  timeout 10 "$TIDE" -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
+  timeout 10 "${AS_TIDE[@]}" -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
   expect "JIT default" "on without -jon" grep -q '^traces 1 (side 0' tide.err
-  timeout 10 "$TIDE" -joff -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
+  timeout 10 "${AS_TIDE[@]}" -joff -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
   expect "JIT default" "-joff turns it off" grep -q '^traces 0 (side 0' tide.err
-  TIDE_JIT=off timeout 10 "$TIDE" -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
+  TIDE_JIT=off timeout 10 "${AS_TIDE[@]}" -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
   expect "JIT default" "TIDE_JIT=off turns it off" grep -q '^traces 0 (side 0' tide.err
-  LUA_INIT='require("jit").off()' timeout 10 "$TIDE" -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
+  LUA_INIT='require("jit").off()' timeout 10 "${AS_TIDE[@]}" -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
   expect "JIT default" "LUA_INIT may turn it off" grep -q '^traces 0 (side 0' tide.err
   "$TIDE" -e 'print(package.loaded.jit)' >tide.out 2>&1
   expect "JIT default" "leaves package.loaded alone" grep -qx nil tide.out
