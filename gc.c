@@ -1360,8 +1360,8 @@ void gc_step(vm_State *S) {
   } else if (g->memlimit != 0 && g->total_bytes > g->memlimit / 8 * 7 &&
              (grown || g->gcstate != GCS_IDLE)) {
     fullcollect(S); /* close to the limit: no time for increments */
-  } else if (g->gcstress && ++g->stress_count % 256 == 0) {
-    fullcollect(S);
+  } else if (g->gcstress && ++g->stress_count % 256 == 0 && !g->gcstopped) {
+    fullcollect(S); /* (a stopped collector runs minor collections only) */
   } else if (g->gcstate == GCS_IDLE && grown && !g->gcmode_incremental) {
     fullcollect(S); /* generational mode: majors stop the world */
   } else {
@@ -1369,7 +1369,7 @@ void gc_step(vm_State *S) {
     /* incremental mode: a major cycle starts when the old space grew by
     ** the pause; stress mode starts one every 64 safe points */
     if ((g->gcstate != GCS_IDLE && !g->gcstopped) || (grown && g->gcmode_incremental) ||
-        (g->gcstress && g->stress_count % 64 == 0))
+        (g->gcstress && g->stress_count % 64 == 0 && !g->gcstopped))
       incstep(S, g->gcstress ? 4096 : incdebt(g));
   }
   setincthreshold(g);
