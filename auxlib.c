@@ -190,8 +190,11 @@ int vm_newmetatable(vm_State *S, const char *tname) {
   return 1;
 }
 
+/* (The registry is writable from Lua, through debug.getregistry(): what
+** is there under tname may be anything.) */
 void vm_setmetatablebyname(vm_State *S, const char *tname) {
-  vm_getmetatablebyname(S, tname);
+  int t = vm_getmetatablebyname(S, tname);
+  if (t != VM_TTABLE && t != VM_TNIL) vm_errorf(S, "metatable '%s' in the registry is not a table", tname);
   vm_setmetatable(S, -2);
 }
 

@@ -57,10 +57,19 @@ static void addallocated(Global *g, size_t grow) {
   if (g->total_bytes > g->old_threshold) g->gcrequest = 1;
 }
 
-void mem_error(vm_State *S) { do_throw(S, VM_ERRMEM); }
+/* Every memory error asks for a full collection: the protected call that
+** catches it runs it (do_pcall), before the program allocates again. */
+void mem_error(vm_State *S) {
+  G(S)->gcemergency = G(S)->gcrequest = 1;
+  do_throw(S, VM_ERRMEM);
+}
 
 /* An allocation of `grow` more bytes would pass the limit: fail it, and
 ** have the next safe point collect everything it can. */
+static void reserve_check(vm_State *S);
+
+/* Before the program's allocations grow: the state's memory limit, and
+** the collector's reserve (below) */
 static void checklimit(vm_State *S, size_t grow) {
   Global *g = G(S);
   if (l_unlikely(g->memlimit != 0 && g->total_bytes + grow > g->memlimit)) {
@@ -68,6 +77,7 @@ static void checklimit(vm_State *S, size_t grow) {
     g->gcrequest = 1;
     mem_error(S);
   }
+  if (l_unlikely(g->gcreserve == NULL)) reserve_check(S);
 }
 
 void mem_toobig(vm_State *S) {
@@ -175,6 +185,15 @@ static void bigunmap(Global *g, void *block) {
   munmap(h, h->maplen);
 }
 
+/* The cached mappings go back to the system */
+static void bigcache_drop(Global *g) {
+  int k;
+  for (k = 0; k < BIGCACHE_SLOTS; k++) {
+    if (g->bigcache[k] != NULL) munmap(g->bigcache[k], g->bigcache[k]->maplen);
+    g->bigcache[k] = NULL;
+  }
+}
+
 static void *rawalloc(Global *g, size_t size) {
   return isbig(size) ? bigmap(g, size) : mi_malloc(size);
 }
@@ -224,6 +243,8 @@ static void *rawrealloc(Global *g, void *block, size_t osize, size_t nsize) {
 void *mem_rawrealloc(Global *g, void *block, size_t osize, size_t nsize) {
   return block == NULL ? rawalloc(g, nsize) : rawrealloc(g, block, osize, nsize);
 }
+
+void mem_rawfree(Global *g, void *block, size_t size) { rawfree(g, block, size); }
 
 void *mem_alloc(vm_State *S, size_t size) {
   void *p;
@@ -285,10 +306,68 @@ void *mem_shrinkvector(vm_State *S, void *block, int *size, int final_n, int siz
   return newblock;
 }
 
-/* Memory the collector itself needs while collecting: failure here cannot
-** be turned into a Lua error (objects are half moved), so it is fatal. */
-static void *gcmem_grow(void *block, size_t n) {
+/* ----------------------------------------------------------------------
+** The collector's reserve. A collection allocates (the young objects it
+** promotes, its lists) and cannot fail halfway: objects are half moved.
+** So each state holds back address space (mapped, never touched: no
+** memory) as large as the most one collection needs, and gives it back
+** when an allocation of the collector fails: under an address-space limit
+** (ulimit -v, a container's) the collection then finishes. While the
+** reserve is lost, the program's own allocations fail ("not enough
+** memory") until a collection has freed enough to take it again.
+** ---------------------------------------------------------------------- */
+
+/* The nursery copied out twice over (size classes, the promoted copies'
+** rounding) and the allocator's segments for them */
+#define GCRESERVE_SLOP (64u << 20)
+
+static int reserve_take(Global *g) {
+  void *p;
+  if (g->gcreserve != NULL) return 1;
+  p = mmap(NULL, g->gcreserve_len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) return 0;
+  g->gcreserve = p;
+  return 1;
+}
+
+static void nursery_settop(Global *g);
+
+/* (every young allocation takes the slow path while it is lost) */
+static void reserve_release(Global *g) {
+  if (g->gcreserve == NULL) return;
+  munmap(g->gcreserve, g->gcreserve_len);
+  g->gcreserve = NULL;
+  nursery_settop(g);
+}
+
+/* After a collection freed memory, or before the program allocates with
+** the reserve lost: the allocator gives its free pages back first */
+static int reserve_retake(Global *g) {
+  if (g->gcreserve != NULL) return 1;
+  mi_collect(true);
+  bigcache_drop(g);
+  if (!reserve_take(g)) return 0;
+  nursery_settop(g);
+  return 1;
+}
+
+/* The program allocates: not while the reserve is lost and cannot be taken
+** again (a full collection is asked for, which may free enough) */
+static void reserve_check(vm_State *S) {
+  Global *g = G(S);
+  if (l_likely(g->gcreserve != NULL) || reserve_retake(g)) return;
+  g->gcemergency = g->gcrequest = 1;
+  mem_error(S);
+}
+
+/* Memory the collector itself needs while collecting, from the reserve if
+** need be; failing even then is fatal. */
+static void *gcmem_grow(Global *g, void *block, size_t n) {
   void *p = mi_realloc(block, n);
+  if (p == NULL && g->gcreserve != NULL) {
+    reserve_release(g);
+    p = mi_realloc(block, n);
+  }
   if (p == NULL) {
     fprintf(stderr, "tide: out of memory during garbage collection\n");
     abort();
@@ -296,13 +375,13 @@ static void *gcmem_grow(void *block, size_t n) {
   return p;
 }
 
-static void vec_push(GCVec *v, GCObject *o) {
-  if (v->n == v->size) {
-    v->size = v->size ? v->size * 2 : 64;
-    v->items = gcmem_grow(v->items, v->size * sizeof(GCObject *));
-  }
-  v->items[v->n++] = o;
+static void vec_grow(Global *g, GCVec *v) {
+  v->size = v->size ? v->size * 2 : 64;
+  v->items = gcmem_grow(g, v->items, v->size * sizeof(GCObject *));
 }
+
+#define vec_push(g, v, o) \
+  do { GCVec *v_ = (v); if (v_->n == v_->size) vec_grow((g), v_); v_->items[v_->n++] = (o); } while (0)
 
 static void vec_free(GCVec *v) {
   mi_free(v->items);
@@ -446,8 +525,9 @@ static void nursery_settop(Global *g) {
   if (budget < NURSERY_MIN) budget = NURSERY_MIN;
   if (budget > g->nursery_size) budget = g->nursery_size;
   g->nursery_budget = budget;
-  /* stress mode: every young allocation takes the slow path (into the reserve) */
-  g->nursery_softtop = g->gcstress ? g->nursery_start : g->nursery_start + budget;
+  /* stress mode: every young allocation takes the slow path (into the
+  ** reserve tail); so while the collector's reserve is lost */
+  g->nursery_softtop = g->gcstress || g->gcreserve == NULL ? g->nursery_start : g->nursery_start + budget;
   sample_settop(g);
 }
 
@@ -462,6 +542,7 @@ static l_noinline GCObject *youngslow(vm_State *S, int tt, size_t size) {
   char *p = g->nursery_free;
   GCObject *o;
   int sampled = 0;
+  if (l_unlikely(g->gcreserve == NULL)) reserve_check(S);
   if (sampling(g)) sampled = sample_charge(g, size);
   if ((ptrdiff_t)size <= g->nursery_softtop - p) { /* only the sample point was in the way */
     g->nursery_free = p + size;
@@ -509,7 +590,7 @@ void gc_remember(vm_State *S, GCObject *o) {
     return;
   }
   o->gcflags |= GCF_REMEMBERED;
-  vec_push(&g->remembered, o);
+  vec_push(g, &g->remembered, o);
 }
 
 /* Tables with an array part this big remember young stores by slot range. */
@@ -530,7 +611,7 @@ void gc_tableslotslow(vm_State *S, Table *t, const TValue *slot, GCObject *v) {
     t->gcflags |= GCF_ARRAYDIRTY;
     t->dirtylo = i;
     t->dirtyhi = i + 1;
-    vec_push(&G(S)->remembered, obj2gco(t));
+    vec_push(G(S), &G(S)->remembered, obj2gco(t));
   }
 }
 
@@ -541,7 +622,7 @@ void gc_fix(vm_State *S, GCObject *o) {
 }
 
 void gc_noteyoungparts(vm_State *S, Table *t) {
-  vec_push(&G(S)->young_parts, obj2gco(t));
+  vec_push(G(S), &G(S)->young_parts, obj2gco(t));
 }
 
 /* The malloc'd parts of young tables die with them, but only a minor
@@ -560,7 +641,7 @@ void gc_checkfinalizer(vm_State *S, GCObject *o, Table *mt) {
   Global *g = G(S);
   if ((o->gcflags & GCF_FINALIZE) || g->closing || gfasttm(g, mt, TM_GC) == NULL) return;
   o->gcflags |= GCF_FINALIZE;
-  vec_push(&g->finobj, o);
+  vec_push(g, &g->finobj, o);
 }
 
 void gc_freeobj(vm_State *S, GCObject *o) {
@@ -582,7 +663,7 @@ static GCObject *promote(Global *g, GCObject *o) {
   GCObject *n;
   if (o->gcflags & GCF_FORWARDED) return o->gcnext;
   size = objsize(o);
-  n = (GCObject *)gcmem_grow(NULL, size);
+  n = (GCObject *)gcmem_grow(g, NULL, size);
   memcpy(n, o, size);
   gc_addbytes(g, (ptrdiff_t)size);
   g->promoted_bytes += size;
@@ -595,7 +676,7 @@ static GCObject *promote(Global *g, GCObject *o) {
   }
   o->gcflags |= GCF_FORWARDED;
   o->gcnext = n;
-  vec_push(&g->gray, n);
+  vec_push(g, &g->gray, n);
   return n;
 }
 
@@ -705,7 +786,7 @@ static void queuefinalizers(Global *g, GCObject **dead, size_t n) {
   while (n > 0) {
     GCObject *o = dead[--n];
     o->gcflags &= (uint8_t)~GCF_FINALIZE;
-    vec_push(&g->tobefnz, o);
+    vec_push(g, &g->tobefnz, o);
   }
 }
 
@@ -725,7 +806,7 @@ static void separateyoung(Global *g) {
     } else if (g->closing) {
       f->items[j++] = promote(g, o);
     } else {
-      if (dead == NULL) dead = gcmem_grow(NULL, sizeof(GCObject *) * (f->n - i));
+      if (dead == NULL) dead = gcmem_grow(g, NULL, sizeof(GCObject *) * (f->n - i));
       dead[ndead++] = promote(g, o);
     }
   }
@@ -745,7 +826,7 @@ static void separateold(Global *g) {
     if (o->gcflags & GCF_MARK) {
       f->items[j++] = o;
     } else {
-      if (dead == NULL) dead = gcmem_grow(NULL, sizeof(GCObject *) * (f->n - i));
+      if (dead == NULL) dead = gcmem_grow(g, NULL, sizeof(GCObject *) * (f->n - i));
       dead[ndead++] = o;
     }
   }
@@ -779,7 +860,7 @@ void gc_minor(vm_State *S) {
     o->gcflags &= (uint8_t)~GCF_REMEMBERED;
     fwdfields(g, o);
     /* it skipped the barrier while remembered: rescan it */
-    if (g->gcstate == GCS_MARK && (o->gcflags & GCF_MARK)) vec_push(&g->markgray, o);
+    if (g->gcstate == GCS_MARK && (o->gcflags & GCF_MARK)) vec_push(g, &g->markgray, o);
   }
   g->remembered.n = 0;
   while (g->gray.n > 0) fwdfields(g, g->gray.items[--g->gray.n]);
@@ -814,7 +895,7 @@ static void markobj(Global *g, GCObject *o) {
   if ((o->gcflags & (GCF_MARK | GCF_OLD)) != GCF_OLD) return;
   o->gcflags |= GCF_MARK;
   if (o->tt == T_SHRSTR || o->tt == T_LNGSTR) return; /* no children */
-  vec_push(&g->markgray, o);
+  vec_push(g, &g->markgray, o);
 }
 
 #define markvalue(g, v) { if (iscollectable(v)) markobj(g, gcvalue(v)); }
@@ -917,11 +998,11 @@ static void marktable(Global *g, Table *t) {
     forarraygc(g, t, markvalue);
   switch (mode) {
     case WEAK_KEYS:
-      vec_push(&g->ephemerons, obj2gco(t));
+      vec_push(g, &g->ephemerons, obj2gco(t));
       markephemeron(g, t);
       return;
-    case WEAK_VALUES: vec_push(&g->weakvalues, obj2gco(t)); break;
-    case WEAK_KEYS | WEAK_VALUES: vec_push(&g->allweak, obj2gco(t)); break;
+    case WEAK_VALUES: vec_push(g, &g->weakvalues, obj2gco(t)); break;
+    case WEAK_KEYS | WEAK_VALUES: vec_push(g, &g->allweak, obj2gco(t)); break;
     default: break;
   }
   if (isdummy(t)) return;
@@ -1169,6 +1250,7 @@ static void atomic(vm_State *S) {
   g->weakvalues.n = g->ephemerons.n = g->allweak.n = 0;
   thread_sweepdead(S);
   str_removedead(S);
+  str_shrink(g);
   g->sweeplist = g->allgc;
   g->allgc = NULL;
   g->sweeppos = &g->sweeplist;
@@ -1271,6 +1353,7 @@ static void fullcollect(vm_State *S) {
   g->gcstopem = 1;
   sweepstep(S, SIZE_MAX);
   g->gcstopem = 0;
+  if (g->gcreserve == NULL) reserve_retake(g);
 }
 
 /* Under a memory limit the next major comes before the limit does, so
@@ -1527,6 +1610,8 @@ void gc_init(vm_State *S, size_t nursery_size) {
   g->nursery_free = g->nursery_start;
   g->sample_base = g->nursery_start;
   g->nursery_end = g->nursery_start + total;
+  g->gcreserve_len = 2 * total + GCRESERVE_SLOP;
+  if (!reserve_take(g)) mem_error(S);
   g->old_threshold = GC_MIN_THRESHOLD * 2;
   g->gcpause = GC_PAUSE;
   g->gcmode_incremental = 1; /* Lua's default (the tide binary picks generational) */
@@ -1540,7 +1625,6 @@ void gc_init(vm_State *S, size_t nursery_size) {
 void gc_freeall(vm_State *S) {
   Global *g = G(S);
   GCObject *o;
-  int k;
   gc_minor(S); /* young objects own parts: promote, then free uniformly */
   /* a cycle in progress ends, so every object is on allgc again (splicing
   ** at the sweep position would drop the part not swept yet) */
@@ -1554,10 +1638,9 @@ void gc_freeall(vm_State *S) {
   g->allgc = NULL;
   mi_free(g->nursery_start);
   g->nursery_start = NULL;
-  for (k = 0; k < BIGCACHE_SLOTS; k++) {
-    if (g->bigcache[k] != NULL) munmap(g->bigcache[k], g->bigcache[k]->maplen);
-    g->bigcache[k] = NULL;
-  }
+  munmap(g->gcreserve, g->gcreserve == NULL ? 0 : g->gcreserve_len);
+  g->gcreserve = NULL;
+  bigcache_drop(g);
   vec_free(&g->remembered);
   vec_free(&g->young_parts);
   vec_free(&g->gray);

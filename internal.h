@@ -533,6 +533,8 @@ typedef struct Global {
   size_t total_bytes;    /* everything allocated through mem_* */
   size_t old_live;       /* what the last major collection found live */
   BigHeader *bigcache[BIGCACHE_SLOTS]; /* big blocks' mappings freed, for reuse (gc.c) */
+  void *gcreserve;       /* address space held back for the collector (gc.c); NULL: lost */
+  size_t gcreserve_len;
   size_t memlimit;       /* 0 = none (vm_setmemorylimit) */
   size_t peak_bytes;     /* most total_bytes ever held */
   /* allocation sampling (vm_setallocsampler): sample_left bytes remain
@@ -631,6 +633,7 @@ void *mem_alloc(vm_State *S, size_t size);
 void *mem_realloc(vm_State *S, void *block, size_t osize, size_t nsize);
 void mem_free(vm_State *S, void *block, size_t osize);
 void *mem_rawrealloc(Global *g, void *block, size_t osize, size_t nsize);
+void mem_rawfree(Global *g, void *block, size_t size);
 void *mem_growaux(vm_State *S, void *block, int nelems, int *size, int size_elem,
                   int limit, const char *what);
 void *mem_shrinkvector(vm_State *S, void *block, int *size, int final_n, int size_elem);
@@ -710,6 +713,7 @@ void str_inittable(vm_State *S);
 TString *str_newcached(vm_State *S, const char *str);
 void str_resize(vm_State *S, size_t newsize);
 void str_removedead(vm_State *S);  /* major GC: drop unmarked strings */
+void str_shrink(Global *g);         /* ... and shrink a table mostly empty */
 Udata *udata_new(vm_State *S, size_t s, int nuvalue);
 /* Numbers <-> strings */
 size_t str2num(const char *s, TValue *o);      /* 0 on failure, else strlen+1 */
@@ -822,7 +826,7 @@ int do_pretailcall(vm_State *S, CallInfo *ci, StkId func, int narg1, int delta);
 void do_poscall(vm_State *S, CallInfo *ci, int nres);
 void do_call(vm_State *S, StkId func, int nresults);
 void do_callnoyield(vm_State *S, StkId func, int nresults);
-StkId do_tryfuncTM(vm_State *S, StkId func);
+StkId do_tryfuncTM(vm_State *S, StkId func, int chain);
 CallInfo *do_extendCI(vm_State *S);
 /* A CallInfo after ci without raising: NULL when memory runs out (the JIT
 ** makes the frames its exits may rebuild this way, outside any call) */

@@ -131,11 +131,14 @@ static void openorfail(vm_State *S, const char *name, const char *mode) {
   p->closef = close_fclose;
 }
 
-/* The default file under regkey, pushed; raises if it has been closed. */
+/* The default file under regkey, pushed; raises if it has been closed,
+** or replaced by something else (debug.getregistry() is writable). */
 static FILE *getiofile(vm_State *S, const char *regkey) {
   Stream *p;
   vm_getfield(S, VM_REGISTRYINDEX, regkey);
-  p = vm_touserdata(S, -1);
+  p = vm_testudata(S, -1, FILEHANDLE);
+  if (p == NULL)
+    vm_errorf(S, "default %s file is not a file", regkey + strlen(IOPREFIX));
   if (isclosed(p))
     vm_errorf(S, "default %s file is closed", regkey + strlen(IOPREFIX));
   return p->f;

@@ -107,6 +107,28 @@ void str_removedead(vm_State *S) {
   }
 }
 
+/* After a major collection dropped the dead strings: a table that holds
+** under 1/8 of its size (after a burst of strings, say) is rebuilt at a
+** quarter full, so that its slots do not stay allocated for ever. Cannot
+** fail: without the memory for the new one, the old one stays. */
+void str_shrink(Global *g) {
+  StringTable *tb = &g->strt;
+  uintptr_t *old = tb->slots, *slots;
+  size_t oldsize = tb->size, newsize = MINSTRTABSIZE, i;
+  if (oldsize <= MINSTRTABSIZE || tb->count >= oldsize / 8) return;
+  while (newsize < tb->count * 4) newsize *= 2;
+  slots = mem_rawrealloc(g, NULL, 0, newsize * sizeof(uintptr_t));
+  if (slots == NULL) return;
+  memset(slots, 0, newsize * sizeof(uintptr_t));
+  tb->slots = slots;
+  tb->size = newsize;
+  tb->count = tb->used = 0;
+  for (i = 0; i < oldsize; i++)
+    if (isliveslot(old[i])) tableinsert(tb, slotstr(old[i]));
+  mem_rawfree(g, old, oldsize * sizeof(uintptr_t));
+  gc_addbytes(g, (ptrdiff_t)(newsize * sizeof(uintptr_t)) - (ptrdiff_t)(oldsize * sizeof(uintptr_t)));
+}
+
 static TString *createstr(vm_State *S, const char *str, size_t l, int tt) {
   TString *ts;
   if (l_unlikely(l >= MAX_SIZE - offsetof(TString, contents) - 1)) mem_toobig(S);

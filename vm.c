@@ -395,9 +395,18 @@ static int precallC(vm_State *S, StkId func, int nresults, vm_CFunction f) {
   return n;
 }
 
-StkId do_tryfuncTM(vm_State *S, StkId func) {
+/* The most __call metamethods one call goes through: each one shifts the
+** arguments up a slot, so a table that is its own __call would otherwise
+** fill the whole stack one slot at a time (minutes, as in lua5.4) */
+#define MAXCALLCHAIN 2000
+
+/* func is not a function: its __call metamethod takes its place, with
+** func as the first argument; `chain` counts the ones this call went
+** through. */
+StkId do_tryfuncTM(vm_State *S, StkId func, int chain) {
   const TValue *tm;
   StkId p;
+  if (l_unlikely(chain >= MAXCALLCHAIN)) dbg_runerror(S, "'__call' chain too long; possible loop");
   checkstackGCp(S, 1, func);
   tm = tm_gettmbyobj(S, s2v(func), TM_CALL);
   if (l_unlikely(ttisnil(tm))) dbg_callerror(S, s2v(func));
@@ -408,6 +417,7 @@ StkId do_tryfuncTM(vm_State *S, StkId func) {
 }
 
 int do_pretailcall(vm_State *S, CallInfo *ci, StkId func, int narg1, int delta) {
+  int chain = 0;
 retry:
   switch (rawtt(s2v(func))) {
     case T_CCL: return precallC(S, func, VM_MULTRET, clCvalue(s2v(func))->f);
@@ -429,13 +439,14 @@ retry:
       return -1;
     }
     default:
-      func = do_tryfuncTM(S, func);
+      func = do_tryfuncTM(S, func, chain++);
       narg1++;
       goto retry;
   }
 }
 
 CallInfo *do_precall(vm_State *S, StkId func, int nresults) {
+  int chain = 0;
 retry:
   switch (rawtt(s2v(func))) {
     case T_CCL: precallC(S, func, nresults, clCvalue(s2v(func))->f); return NULL;
@@ -446,7 +457,7 @@ retry:
       return do_enterlua(S, next_ci(S), func, nresults, p);
     }
     default:
-      func = do_tryfuncTM(S, func);
+      func = do_tryfuncTM(S, func, chain++);
       goto retry;
   }
 }

@@ -9,10 +9,16 @@
 #   5. the public header and an installed copy (test-install), the host
 #      examples (test-examples) and the programs in docs/api.md (test-docs)
 #   6. stages 1-3 again under GC stress (collect at every safe point)
-#   7. an ASan+UBSan build running the C tests and the Lua tests
-#   8. the parser fuzzer for FUZZ_SECONDS seconds, the binary-chunk fuzzer
-#   9. random-program differential fuzzing (test/fuzz/) for PROGFUZZ_SECONDS
-#  10. the debug build with API-misuse assertions (test-debug), the
+#   7. the official Lua 5.4.4 test suite (test/official/run.sh: per file
+#      and all.lua, JIT off/on/forced and under GC stress; skipped when
+#      ../shared/lua-5.4.4-tests or $LUA_TESTS is not there), and hostile
+#      input (test/hostile/run.sh: scripts that try to crash or exhaust
+#      the VM)
+#   8. an ASan+UBSan build running the C tests, the Lua tests, the hostile
+#      scripts and the official all.lua
+#   9. the parser fuzzer for FUZZ_SECONDS seconds, the binary-chunk fuzzer
+#  10. random-program differential fuzzing (test/fuzz/) for PROGFUZZ_SECONDS
+#  11. the debug build with API-misuse assertions (test-debug), the
 #      amalgamation (test-amalg), the benchmarks at quick sizes (test-bench)
 # `make test-quick` runs stages 1-5 only. `make test-bigheap` (a heap of
 # several GiB) is not part of `make test`.
@@ -24,8 +30,9 @@ SAN_BUILD    := build-san
 SAN_FLAGS    := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 .PHONY: test test-quick test-c test-lua test-diff test-errors test-cli test-install test-stress test-san test-fuzz
+.PHONY: test-official test-hostile
 
-test: test-quick test-stress test-san test-fuzz test-progfuzz
+test: test-quick test-stress test-official test-hostile test-san test-fuzz test-progfuzz
 	@echo "make test: all stages passed"
 
 test-quick: all check-deps test-c test-lua test-diff test-errors test-cli test-install
@@ -69,6 +76,14 @@ test-stress: all $(TEST_C_BINS)
 	@TIDE_GC_STRESS=1 bash test/run-lua.sh ./tide
 	@TIDE_GC_STRESS=1 DIFF_TIMEOUT=60 bash test/run-diff.sh ./tide
 
+test-official: tide
+	@echo "== the official Lua 5.4.4 test suite"
+	@bash test/official/run.sh ./tide
+
+test-hostile: tide
+	@echo "== hostile input"
+	@bash test/hostile/run.sh ./tide
+
 # vm.h must compile as pedantic C99 and C++11, and an installed Tide must
 # be usable by a host program built outside the tree: with the flags the
 # README gives, and with pkg-config's (shared, and static: Libs.private).
@@ -104,6 +119,9 @@ test-san:
 	@ASAN_OPTIONS=detect_leaks=0 bash test/run-lua.sh $(SAN_BUILD)/tide-san
 	@echo "== ASan + UBSan, JIT forced"
 	@ASAN_OPTIONS=detect_leaks=0 TIDE_JIT=on,hotloop=1,hotexit=1 bash test/run-lua.sh $(SAN_BUILD)/tide-san
+	@echo "== ASan + UBSan: hostile input (no address-space limits), the official all.lua"
+	@HOSTILE_NO_ULIMIT=1 ASAN_OPTIONS=detect_leaks=0 bash test/hostile/run.sh $(SAN_BUILD)/tide-san
+	@ASAN_OPTIONS=detect_leaks=0 bash test/official/run.sh --all-only $(SAN_BUILD)/tide-san
 
 # test/c/asan_alloc.c puts mimalloc's entry points on malloc, so ASan sees
 # every object (the sanitizer builds only)
