@@ -341,7 +341,7 @@ for spec in 64:64 4k:4096 512k:524288 8m:8388608; do
   check "rate $rate: FILE.speedscope.json exists" test -s "$out.speedscope.json"
   # the summary line
   summary=$(grep "allocation samples" run.err)
-  nsamples=$(sed -n "s/^tide: \([0-9][0-9]*\) allocation samples ($bytes bytes each) written to $out\.collapsed and $out\.speedscope\.json\$/\1/p" run.err)
+  nsamples=$(sed -n "s/^[^ ]*tide: \([0-9][0-9]*\) allocation samples ($bytes bytes each) written to $out\.collapsed and $out\.speedscope\.json\$/\1/p" run.err)
   if [ -n "$nsamples" ] && [ "$(wc -l <run.err)" -eq 1 ]; then ok; else
     bad "rate $rate: summary line" "$(cat run.err)"
     nsamples=0
