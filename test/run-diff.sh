@@ -6,6 +6,9 @@
 # Extra engine arguments may be given in $TIDE_FLAGS (placed before the file).
 # Each run may take $DIFF_TIMEOUT seconds (default 10; the GC stress stage
 # gives more: collecting at every allocation makes some tests 50x slower).
+# With $DIFF_REFCACHE set to a directory, lua5.4's outputs are kept there,
+# keyed by the test's contents and lua5.4's version, so that the stages
+# that run the suite again (JIT off, forced, GC stress) run lua5.4 once.
 set -u
 
 if [ $# -lt 1 ]; then
@@ -35,9 +38,33 @@ trap 'rm -rf "$TMP"' EXIT
 
 pass=0
 fail=0
-for f in $(ls "$DIR"/*.lua 2>/dev/null | sort); do
-  timeout "$LIMIT" "$REF" "$f" >"$TMP/ref.out" 2>"$TMP/ref.err"
+CACHE=${DIFF_REFCACHE:-}
+if [ -n "$CACHE" ]; then
+  mkdir -p "$CACHE" || CACHE=
+  REFVERSION=$("$REF" -v 2>&1)
+fi
+
+# lua5.4's stdout of $1 into ref.out, its status into rs (from the cache
+# when there is one)
+runref() {
+  local key=
+  if [ -n "$CACHE" ]; then
+    key=$CACHE/$( { echo "$REFVERSION"; cat "$1"; } | sha1sum | cut -c1-40)
+    if [ -f "$key.st" ]; then
+      cp "$key.out" "$TMP/ref.out"
+      rs=$(cat "$key.st")
+      return
+    fi
+  fi
+  timeout "$LIMIT" "$REF" "$1" >"$TMP/ref.out" 2>"$TMP/ref.err"
   rs=$?
+  if [ -n "$key" ] && [ $rs -ne 124 ]; then
+    cp "$TMP/ref.out" "$key.out" && echo $rs >"$key.st"
+  fi
+}
+
+for f in $(ls "$DIR"/*.lua 2>/dev/null | sort); do
+  runref "$f"
   # shellcheck disable=SC2086
   timeout "$LIMIT" "$TIDE" $FLAGS "$f" >"$TMP/tide.out" 2>"$TMP/tide.err"
   ts=$?

@@ -59,7 +59,7 @@ test-lua: tide
 
 test-diff: tide check-deps
 	@echo "== differential tests against lua5.4"
-	@bash test/run-diff.sh ./tide
+	@DIFF_REFCACHE=$(BUILD)/diff-ref bash test/run-diff.sh ./tide
 
 test-errors: tide check-deps
 	@echo "== uncaught error messages against lua5.4"
@@ -74,7 +74,7 @@ test-stress: all $(TEST_C_BINS)
 	@echo "== under GC stress (TIDE_GC_STRESS=1)"
 	@for t in $(TEST_C_BINS); do TIDE_GC_STRESS=1 $$t || exit 1; done
 	@TIDE_GC_STRESS=1 bash test/run-lua.sh ./tide
-	@TIDE_GC_STRESS=1 DIFF_TIMEOUT=60 bash test/run-diff.sh ./tide
+	@TIDE_GC_STRESS=1 DIFF_TIMEOUT=60 DIFF_REFCACHE=$(BUILD)/diff-ref bash test/run-diff.sh ./tide
 
 test-official: tide
 	@echo "== the official Lua 5.4.4 test suite"
@@ -370,7 +370,7 @@ test-jit: tide check-deps
 	@bash test/jit/run-ir.sh ./tide
 	@echo "== JIT off (TIDE_JIT=off)"
 	@TIDE_JIT=off bash test/run-lua.sh ./tide
-	@TIDE_JIT=off bash test/run-diff.sh ./tide
+	@TIDE_JIT=off DIFF_REFCACHE=$(BUILD)/diff-ref bash test/run-diff.sh ./tide
 	@echo "== JIT forced (TIDE_JIT=on,hotloop=1,hotexit=1)"
 	@TIDE_JIT=on,hotloop=1,hotexit=1 bash test/run-lua.sh ./tide
-	@TIDE_JIT=on,hotloop=1,hotexit=1 bash test/run-diff.sh ./tide
+	@TIDE_JIT=on,hotloop=1,hotexit=1 DIFF_REFCACHE=$(BUILD)/diff-ref bash test/run-diff.sh ./tide
