@@ -362,9 +362,9 @@ static void reserve_check(vm_State *S) {
 
 /* Memory the collector itself needs while collecting, from the reserve if
 ** need be; failing even then is fatal. */
-static void *gcmem_grow(Global *g, void *block, size_t n) {
-  void *p = mi_realloc(block, n);
-  if (p == NULL && g->gcreserve != NULL) {
+static l_noinline void *gcmem_retry(Global *g, void *block, size_t n) {
+  void *p = NULL;
+  if (g->gcreserve != NULL) {
     reserve_release(g);
     p = mi_realloc(block, n);
   }
@@ -375,13 +375,18 @@ static void *gcmem_grow(Global *g, void *block, size_t n) {
   return p;
 }
 
-static void vec_grow(Global *g, GCVec *v) {
-  v->size = v->size ? v->size * 2 : 64;
-  v->items = gcmem_grow(g, v->items, v->size * sizeof(GCObject *));
+static inline void *gcmem_grow(Global *g, void *block, size_t n) {
+  void *p = mi_realloc(block, n);
+  return l_likely(p != NULL) ? p : gcmem_retry(g, block, n);
 }
 
-#define vec_push(g, v, o) \
-  do { GCVec *v_ = (v); if (v_->n == v_->size) vec_grow((g), v_); v_->items[v_->n++] = (o); } while (0)
+static void vec_push(Global *g, GCVec *v, GCObject *o) {
+  if (l_unlikely(v->n == v->size)) {
+    v->size = v->size ? v->size * 2 : 64;
+    v->items = gcmem_grow(g, v->items, v->size * sizeof(GCObject *));
+  }
+  v->items[v->n++] = o;
+}
 
 static void vec_free(GCVec *v) {
   mi_free(v->items);
@@ -840,6 +845,7 @@ static void markobj(Global *g, GCObject *o);
 void gc_minor(vm_State *S) {
   Global *g = G(S);
   size_t i;
+  if (g->strt.count > g->strt.peak) g->strt.peak = g->strt.count; /* (str_shrink) */
   g->gcstopem = 1;
   g->gray.n = 0;
   fwdroots(g);

@@ -514,6 +514,8 @@ typedef struct StringTable {
   size_t size;       /* power of two */
   size_t count;      /* live entries */
   size_t used;       /* live + tombstones */
+  size_t peak;       /* the most live entries since the last major collection
+                     ** (sampled at growth and minor collections: str_shrink) */
 } StringTable;
 
 typedef struct Global {

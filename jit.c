@@ -3095,7 +3095,8 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   if (g->intf != NULL) g->icount -= (int)iters; /* charge the host's budget */
   J->niters += (uint64_t)iters;
   buildframes(S, ci, X, (uint32_t)sn);
-  if (ex.gcstep && snap->top < 0) S->top = cleardead(J, S->ci); /* (interp_backedge collects) */
+  /* (interp_backedge collects when one is asked for) */
+  if (ex.gcstep && g->gcrequest && snap->top < 0) S->top = cleardead(J, S->ci);
   /* side traces start only from exits in the trace's own frame (depth
   ** 0), so that chains stay in frame ci; exits the back-edge checks
   ** forced (the budget, hooks, a collection to run) do not count */

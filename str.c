@@ -72,6 +72,7 @@ void str_resize(vm_State *S, size_t newsize) {
   StringTable *tb = &G(S)->strt;
   uintptr_t *old = tb->slots;
   size_t oldsize = tb->size, i;
+  if (tb->count > tb->peak) tb->peak = tb->count;
   tb->slots = mem_newvector(S, newsize, uintptr_t);
   memset(tb->slots, 0, newsize * sizeof(uintptr_t));
   tb->size = newsize;
@@ -86,6 +87,7 @@ void str_inittable(vm_State *S) {
   memset(G(S)->strcache, 0, sizeof(G(S)->strcache));
   tb->slots = NULL;
   tb->size = 0;
+  tb->peak = 0;
   str_resize(S, MINSTRTABSIZE);
 }
 
@@ -107,16 +109,20 @@ void str_removedead(vm_State *S) {
   }
 }
 
-/* After a major collection dropped the dead strings: a table that holds
-** under 1/8 of its size (after a burst of strings, say) is rebuilt at a
-** quarter full, so that its slots do not stay allocated for ever. Cannot
-** fail: without the memory for the new one, the old one stays. */
+/* After a major collection dropped the dead strings: a table that held
+** under 1/8 of its size for a whole cycle (after a burst of strings, say;
+** the most it held is sampled when it grows and at minor collections)
+** is rebuilt for twice the most it held, so that its slots do not stay
+** allocated for ever, and a program whose strings come and go each cycle
+** does not shrink and grow it again and again. Cannot fail: without the
+** memory for the new one, the old one stays. */
 void str_shrink(Global *g) {
   StringTable *tb = &g->strt;
   uintptr_t *old = tb->slots, *slots;
-  size_t oldsize = tb->size, newsize = MINSTRTABSIZE, i;
-  if (oldsize <= MINSTRTABSIZE || tb->count >= oldsize / 8) return;
-  while (newsize < tb->count * 4) newsize *= 2;
+  size_t oldsize = tb->size, newsize = MINSTRTABSIZE, peak = tb->peak, i;
+  tb->peak = tb->count; /* (the next cycle's, from here) */
+  if (oldsize <= MINSTRTABSIZE || peak >= oldsize / 8) return;
+  while (newsize < peak * 4) newsize *= 2;
   slots = mem_rawrealloc(g, NULL, 0, newsize * sizeof(uintptr_t));
   if (slots == NULL) return;
   memset(slots, 0, newsize * sizeof(uintptr_t));
@@ -125,6 +131,7 @@ void str_shrink(Global *g) {
   tb->count = tb->used = 0;
   for (i = 0; i < oldsize; i++)
     if (isliveslot(old[i])) tableinsert(tb, slotstr(old[i]));
+  tb->peak = tb->count;
   mem_rawfree(g, old, oldsize * sizeof(uintptr_t));
   gc_addbytes(g, (ptrdiff_t)(newsize * sizeof(uintptr_t)) - (ptrdiff_t)(oldsize * sizeof(uintptr_t)));
 }
