@@ -64,19 +64,14 @@ void mem_error(vm_State *S) {
   do_throw(S, VM_ERRMEM);
 }
 
-/* An allocation of `grow` more bytes would pass the limit: fail it, and
-** have the next safe point collect everything it can. */
 static void reserve_check(vm_State *S);
 
-/* Before the program's allocations grow: the state's memory limit, and
-** the collector's reserve (below) */
+/* Before the program's allocations grow by `grow` bytes: past the state's
+** memory limit they fail (and the next safe point collects everything
+** it can); so while the collector's reserve is lost (below). */
 static void checklimit(vm_State *S, size_t grow) {
   Global *g = G(S);
-  if (l_unlikely(g->memlimit != 0 && g->total_bytes + grow > g->memlimit)) {
-    g->gcemergency = 1;
-    g->gcrequest = 1;
-    mem_error(S);
-  }
+  if (l_unlikely(g->memlimit != 0 && g->total_bytes + grow > g->memlimit)) mem_error(S);
   if (l_unlikely(g->gcreserve == NULL)) reserve_check(S);
 }
 
@@ -356,7 +351,6 @@ static int reserve_retake(Global *g) {
 static void reserve_check(vm_State *S) {
   Global *g = G(S);
   if (l_likely(g->gcreserve != NULL) || reserve_retake(g)) return;
-  g->gcemergency = g->gcrequest = 1;
   mem_error(S);
 }
 
@@ -1193,9 +1187,8 @@ static void startcycle(vm_State *S) {
   markroots(S);
 }
 
-/* Traverses gray objects worth about `work` bytes. */
-/* Marks gray objects for up to `work`; returns what is left of it (0:
-** the budget ran out, perhaps with gray objects left). */
+/* Traverses gray objects worth about `work` bytes; returns what is left
+** of it (0: the budget ran out, perhaps with gray objects left). */
 static size_t markstep(Global *g, size_t work) {
   while (g->markgray.n > 0) {
     GCObject *o = g->markgray.items[--g->markgray.n];
