@@ -26,7 +26,12 @@ CORE := api.c auxlib.c bcdump.c code.c debug.c dump.c func.c gc.c interp.c lex.c
 
 OBJS     := $(CORE:%.c=$(BUILD)/%.o)
 PIC_OBJS := $(CORE:%.c=$(BUILD)/pic/%.o)
-HEADERS  := vm.h internal.h ir.h jit.h opt.h opt_rules.h opcodes.h compiler.h libstrpack.h
+HEADERS  := $(wildcard *.h)
+
+# Each object depends on the headers it includes: the compiler writes
+# them into a .d file next to it (-MMD), with an empty rule per header
+# (-MP) so that a header removed later does not break the build.
+DEPFLAGS := -MMD -MP
 
 # Library version: major.minor from vm.h (which has no patch level). The
 # shared library is the file libtide.so.MAJOR.MINOR.0 with the soname
@@ -62,13 +67,15 @@ check-deps:
 	@sh tools/check-deps.sh test $(TEST_PKGS)
 
 # ---------------------------------------------------------------- build
-$(BUILD)/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
+$(BUILD)/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(VISIBILITY) -c $< -o $@
+	$(CC) $(CFLAGS) $(DEPFLAGS) $(VISIBILITY) -c $< -o $@
 
-$(BUILD)/pic/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
+$(BUILD)/pic/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(VISIBILITY) -fPIC -c $< -o $@
+	$(CC) $(CFLAGS) $(DEPFLAGS) $(VISIBILITY) -fPIC -c $< -o $@
+
+-include $(wildcard $(BUILD)/*.d $(BUILD)/pic/*.d)
 
 libtide.a: $(OBJS)
 	rm -f $@
