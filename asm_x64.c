@@ -478,7 +478,7 @@ static JitAbort phicoalesce(Asm *as, IRRef *into) {
   IRRef ref, n = ir->n, *last;
   const IRSnap *end = &ir->snap[ir->ins[n - 1].snap]; /* the back-edge checks' NOP */
   uint32_t k;
-  if (ir->loopref == REF_NONE) return JA__MAX;
+  if (ir->loopref == REF_NONE) return JA_OK;
   last = (IRRef *)calloc(n + 1, sizeof(IRRef)); /* last reads in the body */
   if (last == NULL) return JA_NOMEM;
   for (ref = ir->loopref + 1; ref < n; ref++) {
@@ -511,7 +511,7 @@ static JitAbort phicoalesce(Asm *as, IRRef *into) {
       into[nw] = old;
   }
   free(last);
-  return JA__MAX;
+  return JA_OK;
 }
 
 /* Takes over old's register for ref (phicoalesce), if old has one */
@@ -556,7 +556,7 @@ static JitAbort allocate(Asm *as) {
   into = (IRRef *)calloc(n + 1, sizeof(IRRef));
   if (into == NULL) return JA_NOMEM;
   why = phicoalesce(as, into);
-  for (ref = REF_FIRST; ref < n && why == JA__MAX; ref++) {
+  for (ref = REF_FIRST; ref < n && why == JA_OK; ref++) {
     IRIns *ins = IR(ref);
     Active *act = isfpr(ins) ? &fpr : &gpr;
     expire(as, &gpr, ref);
@@ -1440,7 +1440,7 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       if (ir_isconst(ins->op)) break;
       return JA_NYI_IR;
   }
-  return JA__MAX;
+  return JA_OK;
 }
 
 /* ----------------------------------------------------------------------
@@ -1553,7 +1553,7 @@ static JitAbort phimoves(Asm *as) {
   }
   parallelmoves(as, mv, n);
   free(mv);
-  return JA__MAX;
+  return JA_OK;
 }
 
 /* ----------------------------------------------------------------------
@@ -1718,7 +1718,7 @@ static JitAbort loopjump(Asm *as, const JitTrace *T) {
   free(mv);
   x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)R->loop);
   x64_jmp_r(&as->mc, R_TMP3);
-  return JA__MAX;
+  return JA_OK;
 }
 
 _Static_assert(offsetof(CallInfo, callstatus) == offsetof(CallInfo, nresults) + 2,
@@ -1833,7 +1833,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
     }
     if (ir_isconst(ins->op) || isdead(as, ref)) continue;
     why = asm_ins(as, ref);
-    if (why != JA__MAX) return why;
+    if (why != JA_OK) return why;
     if (ir_opflags[ins->op] & IRF_GCSTEP) /* a collection may wait from here on */
       x64_mov32_mi(&as->mc, x64mem(R_EX, (int32_t)offsetof(JitExitState, gcstep)), 1);
   }
@@ -1847,11 +1847,11 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
     budgetcheck(as, IR(endguard)->snap);
     if (as->collects) gccheck(as, IR(endguard)->snap);
     why = phimoves(as);
-    if (why != JA__MAX) return why;
+    if (why != JA_OK) return why;
     x64_jmp(&as->mc, loopstart);
   } else if (T->loopto != NULL) {
     JitAbort why = loopjump(as, T);
-    if (why != JA__MAX) return why;
+    if (why != JA_OK) return why;
   } else { /* a trace without a loop leaves through its end snapshot */
     exitpatch(as, x64_jmp(&as->mc, NULL), endguard);
   }
@@ -1905,7 +1905,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
   free(stub);
   kpool(as);
   T->mclen = (size_t)(as->mc.p - as->mc.start);
-  return JA__MAX;
+  return JA_OK;
 }
 
 JitAbort asm_trace(JitState *J, JitTrace *T) {
@@ -1953,7 +1953,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
     liveness(&as);
   }
   why = allocate(&as);
-  if (why != JA__MAX) goto done;
+  if (why != JA_OK) goto done;
   T->nspill = as.nspill;
   for (;;) {
     uint8_t *mem = (uint8_t *)mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -1966,15 +1966,15 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
     as.nkpatch = 0;
     as.nslow = 0;
     why = emittrace(&as, T, endguard);
-    if (why == JA__MAX && as.oom) why = JA_NOMEM;
-    if (why == JA__MAX && as.mc.overflow) {
+    if (why == JA_OK && as.oom) why = JA_NOMEM;
+    if (why == JA_OK && as.mc.overflow) {
       munmap(mem, size);
       size *= 2;
       continue;
     }
-    if (why != JA__MAX || mprotect(mem, size, PROT_READ | PROT_EXEC) != 0) {
+    if (why != JA_OK || mprotect(mem, size, PROT_READ | PROT_EXEC) != 0) {
       munmap(mem, size);
-      if (why == JA__MAX) why = JA_NOMEM;
+      if (why == JA_OK) why = JA_NOMEM;
       goto done;
     }
     T->mcode = mem;
@@ -2007,7 +2007,7 @@ done:
   free(as.splitreg);
   free(as.kpatch);
   free(as.patch);
-  if (why != JA__MAX) {
+  if (why != JA_OK) {
     free(T->exitto);
     T->exitto = NULL;
     T->entryto = NULL;

@@ -120,10 +120,8 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   ** guards its type tag against the instruction's type unless op2 has   \
   ** SLOAD_NOCHECK */                                                     \
   X(SLOAD, IRM_LIT, IRM_LIT, IRF_GUARD)                                    \
-  X(TYPECK, IRM_REF, IRM_LIT, IRF_GUARD)  /* exits unless the tag at op1 is op2 */ \
   /* object fields: FLOAD reads field op2 (an IRFL_*) of object op1 */    \
   X(FLOAD, IRM_REF, IRM_LIT, IRF_LOAD)                                     \
-  X(FSTORE, IRM_REF, IRM_REF, IRF_STORE)                                   \
   /* table array part: AREF is the address of slot op2 (0-based) of the  \
   ** array whose base is op1; ALOAD/ASTORE read/write a value there */    \
   X(AREF, IRM_REF, IRM_REF, 0)                                             \
@@ -185,10 +183,6 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(USTORE, IRM_REF, IRM_REF, IRF_STORE)                                   \
   /* loop-carried values: op1 before the loop, op2 at the end of the body */\
   X(PHI, IRM_REF, IRM_REF, 0)                                              \
-  /* calls to C helpers (op2: an IRCALL_* id; op1: CARG chain) */         \
-  X(CARG, IRM_REF, IRM_REF, 0)                                             \
-  X(CALLN, IRM_REF, IRM_LIT, 0)                                            \
-  X(CALLS, IRM_REF, IRM_LIT, IRF_EFFECT | IRF_ALLOC)                       \
   /* a side trace's value inherited from its parent: the parent's         \
   ** instruction op1, which its exit leaves in the parent's register or   \
   ** spill slot for it (no code; asm_x64.c keeps it there) */            \

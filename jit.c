@@ -1734,7 +1734,7 @@ static void recordins(Rec *r) {
         r->abort = JA_NYI_BC;
       } else if (ttislcf(s2v(base + a))) { /* a library function: the call, then the return */
         recordcall(r, -1);
-        if (r->abort == JA__MAX) recordreturn(r, a, -1);
+        if (r->abort == JA_OK) recordreturn(r, a, -1);
       } else if (ttisLclosure(s2v(base + a)) && GETARG_C(i) == 0) {
         int nargs = GETARG_B(i) - 1;
         if (nargs < 0 && (nargs = uptotop(r, a + 1)) < 0) break; /* up to the top */
@@ -1807,7 +1807,7 @@ static void recordins(Rec *r) {
       int n = GETARG_B(i), k;
       for (k = 0; k < n; k++)
         if (!ttisstring(s2v(base + a + k)) && !ttisnumber(s2v(base + a + k))) r->abort = JA_NYI_TYPE;
-      if (r->abort == JA__MAX) ccode(r, IR_CAT, a, n, (IRRef)n);
+      if (r->abort == JA_OK) ccode(r, IR_CAT, a, n, (IRRef)n);
       break;
     }
     case OP_NEWTABLE: { /* sizes as the interpreter computes them */
@@ -1841,7 +1841,7 @@ static void recordins(Rec *r) {
         }
         break;
       }
-      for (k = 1; k <= n && r->abort == JA__MAX; k++) {
+      for (k = 1; k <= n && r->abort == JA_OK; k++) {
         TValue kv;
         setivalue(&kv, last + k);
         setindex(r, t, ir_kint(&J->ir, last + k), getslot(J, base, a + k), vt, &kv);
@@ -2092,7 +2092,7 @@ static int recordchain(Rec *r, CallInfo *ci) {
   chainundo(r, &c, saved, savedslot, savedwritten, n);
   /* the recording: the tested reads as tags, the rest as usual; every
   ** guard exits to the chain's start (the snapshot taken there) */
-  for (w = c.start; w < c.end && r->abort == JA__MAX; w++) {
+  for (w = c.start; w < c.end && r->abort == JA_OK; w++) {
     Instruction i = op_unpatched(*w);
     if (GET_OPCODE(i) == OP_TEST) { w++; continue; }
     if (J->dump && w != c.start && !logins(J, w)) r->abort = JA_NOMEM;
@@ -2124,7 +2124,7 @@ static int recordchain(Rec *r, CallInfo *ci) {
     chainstep(ci, r->base, r->k, i);
   }
   chainundo(r, &c, saved, savedslot, savedwritten, n);
-  if (r->abort != JA__MAX || J->ir.oom || J->opt.guardfails) return 1;
+  if (r->abort != JA_OK || J->ir.oom || J->opt.guardfails) return 1;
   /* the one guard: every value false (tags <= T_FALSE), or not */
   if (!snapshot(J, pass ? c.target : c.end)) {
     r->abort = JA_NOMEM;
@@ -2154,7 +2154,7 @@ static void fileout(void *ud, const char *s, size_t len) { fwrite(s, 1, len, (FI
 ** Guards in the copy get copies of their snapshots: the original's slots
 ** with the copy's values, and every other slot the loop leaves written
 ** with the previous iteration's value (slots of inlined calls are
-** forgotten when they return). Returns JA__MAX or why it failed. */
+** forgotten when they return). Returns JA_OK or why it failed. */
 static JitAbort copysnap(JitState *J, uint32_t sn, const IRRef *subst, uint32_t *out) {
   IRBuf *b = &J->ir;
   IRSnap orig = b->snap[sn]; /* a copy: adding one may move the array */
@@ -2179,7 +2179,7 @@ static JitAbort copysnap(JitState *J, uint32_t sn, const IRRef *subst, uint32_t 
     if (!ir_addsnapentry(b, (uint16_t)s, ref)) return JA_NOMEM;
   }
   *out = b->nsnap - 1;
-  return JA__MAX;
+  return JA_OK;
 }
 
 /* The PHIs. A pre-loop value the loop uses stands, in the loop, for its
@@ -2195,7 +2195,7 @@ static JitAbort addphis(JitState *J, const IRRef *subst, IRRef nbody, uint32_t n
   uint8_t *need = (uint8_t *)calloc(nbody, 1);
   IRRef *work = (IRRef *)malloc(nbody * sizeof(IRRef));
   uint32_t nwork = 0, k;
-  JitAbort why = JA__MAX;
+  JitAbort why = JA_OK;
 #define NEED(x) do { IRRef x_ = (x); \
     if (x_ < loop && !ir_isconst(b->ins[x_].op) && !need[x_]) { need[x_] = 1; work[nwork++] = x_; } \
   } while (0)
@@ -2252,7 +2252,7 @@ static int bodysnap(JitState *J, const IRRef *subst) {
 static JitAbort loopentry(JitState *J, uint32_t *loopsnap) {
   if (!bodysnap(J, NULL)) return JA_NOMEM;
   *loopsnap = J->ir.nsnap - 1;
-  return JA__MAX;
+  return JA_OK;
 }
 
 /* An array index (0-based) as abcguards takes it: s * i + the leaves
@@ -2391,7 +2391,7 @@ static JitAbort copyloop(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
   IRRef *subst;
   uint32_t *snapcopy;
   uint8_t *opaque;
-  JitAbort why = JA__MAX;
+  JitAbort why = JA_OK;
   int s;
   if (!abcguards(J)) return JA_NOMEM;
   nbody = b->n;
@@ -2430,7 +2430,7 @@ static JitAbort copyloop(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
     if (ir_isguard(ins.op)) {
       if (snapcopy[ins.snap] == UINT32_MAX) {
         why = copysnap(J, ins.snap, subst, &snapcopy[ins.snap]);
-        if (why != JA__MAX) goto done;
+        if (why != JA_OK) goto done;
       }
       J->opt.cursnap = snapcopy[ins.snap];
     }
@@ -2449,7 +2449,7 @@ static JitAbort copyloop(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
   }
   *endsnap = b->nsnap - 1;
   why = addphis(J, subst, nbody, nsnap1);
-  if (why == JA__MAX) why = loopentry(J, loopsnap);
+  if (why == JA_OK) why = loopentry(J, loopsnap);
 done:
   J->opt.opaque = NULL;
   J->opt.nopaque = 0;
@@ -2840,11 +2840,11 @@ static void finishtrace(vm_State *S, JitState *J) {
   char src[VM_IDSIZE];
   int line = pcline(J->startpt, J->startpc);
   uint32_t endsnap = 0, loopsnap = 0;
-  JitAbort why = JA__MAX;
+  JitAbort why = JA_OK;
   JitTrace *T;
   if (J->linkpc == NULL) why = copyloop(J, &endsnap, &loopsnap);
   else endsnap = J->ir.nsnap - 1; /* where the other loop's trace starts */
-  if (why != JA__MAX) {
+  if (why != JA_OK) {
     jitabort(S, J, why, J->startpc);
     return;
   }
@@ -2877,7 +2877,7 @@ static void finishtrace(vm_State *S, JitState *J) {
   T->ir = J->ir; /* the trace takes the IR over */
   ir_init(&J->ir);
   why = asm_trace(J, T);
-  if (why != JA__MAX) {
+  if (why != JA_OK) {
     J->ir = T->ir; /* stoprecording frees it */
     free(T);
     jitabort(S, J, why, J->startpc);
@@ -3364,7 +3364,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   r.base = ci->func + 1;
   r.k = ci_func(ci)->p->k;
   r.i = op_unpatched(*pc);
-  r.abort = JA__MAX;
+  r.abort = JA_OK;
   if (J->bodypc == NULL) {
     J->bodypc = pc;
     J->loopend = loopend(J->frame[0].pt, pc, J->startpc);
@@ -3373,7 +3373,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (J->dump && !logins(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
   if (!recordchain(&r, ci)) recordins(&r);
   J->nbc++;
-  if (r.abort != JA__MAX) return jitabort(S, J, r.abort, pc);
+  if (r.abort != JA_OK) return jitabort(S, J, r.abort, pc);
   if (J->opt.guardfails) return jitabort(S, J, JA_GUARD_FAILS, pc);
   if (J->ir.oom) return jitabort(S, J, JA_NOMEM, pc);
   /* the loop instruction was recorded (a TFORCALL runs its TFORLOOP, the

@@ -52,7 +52,8 @@ typedef enum JitAbort {
 #define JA_ENUM(name, msg) JA_##name,
   JIT_ABORTS(JA_ENUM)
 #undef JA_ENUM
-  JA__MAX
+  JA__MAX, /* the number of reasons (their tables' size) */
+  JA_OK    /* no abort: what the steps that can fail return on success */
 } JitAbort;
 extern const char *const jit_abortmsg[JA__MAX];
 
@@ -347,7 +348,7 @@ void jit_flush(Global *g);
 ** fired) as text: jit.report, -jstats. */
 void jit_report(JitState *J, FILE *out);
 /* The backend (asm_x64.c): compiles J's finished IR into T's machine code.
-** Returns JA__MAX on success, else the reason it could not. */
+** Returns JA_OK on success, else the reason it could not. */
 JitAbort asm_trace(JitState *J, JitTrace *T);
 /* The machine code backend of this build ("x64"), or NULL: traces are
 ** then recorded but never compiled (jit.backend; tide turns the JIT on by

@@ -18,7 +18,7 @@
 **      and operands, found through the opcode's chain (IRIns.prev). Pure
 **      instructions only (no IRF_EFFECT, IRF_STORE, IRF_ALLOC); a load
 **      (IRF_LOAD) is not matched across a store that may alias it, an
-**      allocation or call (CALLS), nor across the LOOP marker when such a
+**      allocation or call (IRF_ALLOC), nor across the LOOP marker when such a
 **      store is in the loop (its later stores run before the next
 **      iteration's loads). A comparison guard identical to
 **      an earlier one is redundant: nothing is emitted, REF_NONE returned;
@@ -185,7 +185,6 @@ static int novalue(IROp op) {
     case IR_ULT: case IR_UGE: case IR_ULE: case IR_UGT:
     case IR_FLT: case IR_FNLT: case IR_FLE: case IR_FNLE:
     case IR_EQ: case IR_NE: case IR_FEQ: case IR_FNE:
-    case IR_TYPECK:
       return 1;
     default:
       return 0;
@@ -197,11 +196,11 @@ static int novalue(IROp op) {
 ** stores into present slots), so FLOAD survives them; node stores only
 ** change values of present keys, so HREFK and HREF (where a key is)
 ** survive them; an array load may read a node's value (through HREF);
-** calls change anything. */
+** no store writes an object's fields (FLOAD); calls and allocations
+** change anything (IRF_ALLOC: loadbarrier). */
 static int aliases(IROp load, IROp store) {
-  if (store == IR_CALLS) return 1;
   switch (load) {
-    case IR_FLOAD: return store == IR_FSTORE;
+    case IR_FLOAD: return 0;
     case IR_ALOAD: case IR_ATAG: return store == IR_ASTORE || store == IR_HSTORE;
     case IR_HREFK: case IR_HREF: return 0;
     case IR_HLOAD: return store == IR_HSTORE;

@@ -422,19 +422,20 @@ static void test_cse(void) {
   /* another type is another instruction */
   r1 = opt_emit(&O, IR_ADD, IRT_PTR, x, y);
   CHECK(r1 != opt_emit(&O, IR_ADD, IRT_INT, x, y));
-  /* loads: found again until a store, a call that allocates, or LOOP */
+  /* loads: found again until a store that may alias them, an allocation,
+  ** a call, or LOOP */
   t1 = ir_kgc(&B, &tab, IRT_TAB);
   l1 = opt_emit(&O, IR_FLOAD, IRT_PTR, t1, IRFL_TAB_ARRAY);
   CHECK(opt_emit(&O, IR_FLOAD, IRT_PTR, t1, IRFL_TAB_ARRAY) == l1);
   l2 = opt_emit(&O, IR_FLOAD, IRT_INT, t1, IRFL_TAB_ASIZE);
   CHECK(l2 != l1 && opt_emit(&O, IR_FLOAD, IRT_INT, t1, IRFL_TAB_ASIZE) == l2);
   r1 = opt_emit(&O, IR_ADD, IRT_INT, x, ki(7)); /* pure: CSE'd across stores */
-  opt_emit(&O, IR_FSTORE, IRT_VOID, l1, x);
+  opt_emit(&O, IR_TNEW, IRT_TAB, 0, 0); /* (an allocation) */
   l2 = opt_emit(&O, IR_FLOAD, IRT_PTR, t1, IRFL_TAB_ARRAY);
   CHECK(l2 != l1 && B.ins[l2].op == IR_FLOAD);
   CHECK(opt_emit(&O, IR_FLOAD, IRT_PTR, t1, IRFL_TAB_ARRAY) == l2);
   CHECK(opt_emit(&O, IR_ADD, IRT_INT, x, ki(7)) == r1);
-  opt_emit(&O, IR_CALLS, IRT_VOID, REF_NONE, 0);
+  opt_emit(&O, IR_CALLC, IRT_VOID, 0, 1); /* (a call) */
   l1 = opt_emit(&O, IR_FLOAD, IRT_PTR, t1, IRFL_TAB_ARRAY);
   CHECK(l1 != l2);
   r2 = opt_emit(&O, IR_AREF, IRT_PTR, l1, x);
@@ -497,7 +498,7 @@ static void test_cse(void) {
   r1 = opt_emit(&O, IR_HREF, IRT_PTR, t1, x);
   opt_emit(&O, IR_HSTORE, IRT_VOID, l2, y);
   CHECK(opt_emit(&O, IR_HREF, IRT_PTR, t1, x) == r1); /* where a key is survives stores */
-  opt_emit(&O, IR_CALLS, IRT_VOID, REF_NONE, 0);
+  opt_emit(&O, IR_CALLC, IRT_VOID, 0, 1); /* (a call) */
   CHECK(B.ins[opt_emit(&O, IR_HLOAD, IRT_INT, l2, REF_NONE)].op == IR_HLOAD);
   l1 = opt_emit(&O, IR_UREF, IRT_PTR, t1, 0);
   opt_emit(&O, IR_USTORE, IRT_VOID, l1, y);
