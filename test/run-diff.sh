@@ -6,6 +6,14 @@
 # Extra engine arguments may be given in $TIDE_FLAGS (placed before the file).
 # Each run may take $DIFF_TIMEOUT seconds (default 10; the GC stress stage
 # gives more: collecting at every allocation makes some tests 50x slower).
+# JIT expectations: a test may say what the JIT must do with it in a line
+# among its first ten, "-- jit: traces>=2, side>=1, aborts<=0" (names:
+# traces, side, links, dropped, aborts; operators >=, <=, =). With
+# DIFF_JITCHECK=1 (make test's run with the JIT on by default) tide runs
+# it with -jstats and the counts it prints must meet them, so that a test
+# meant to exercise a trace fails when the trace is no longer made even
+# though the interpreter prints the same. Skipped where the build has no
+# JIT backend.
 # With $DIFF_REFCACHE set to a directory, lua5.4's outputs are kept there,
 # keyed by the test's contents and lua5.4's version, so that the stages
 # that run the suite again (JIT off, forced, GC stress) run lua5.4 once.
@@ -63,12 +71,53 @@ runref() {
   fi
 }
 
+JITCHECK=${DIFF_JITCHECK:-0}
+if [ "$JITCHECK" = 1 ] && [ "$("$TIDE" -e 'io.write(tostring(require("jit").backend))' 2>/dev/null)" = false ]; then
+  JITCHECK=0
+fi
+
+# jitunmet SPEC STDERR: the conditions of SPEC that the -jstats counts in
+# STDERR do not meet (nothing when all are met)
+jitunmet() {
+  local line cond name op want got
+  line=$(grep -m 1 '^traces [0-9]' "$2")
+  if [ -z "$line" ]; then echo "no -jstats output"; return; fi
+  declare -A n
+  n[traces]=$(echo "$line" | sed 's/^traces \([0-9]*\).*/\1/')
+  n[side]=$(echo "$line" | sed 's/.*(side \([0-9]*\).*/\1/')
+  n[links]=$(echo "$line" | sed 's/.*ending in a link \([0-9]*\).*/\1/')
+  n[dropped]=$(echo "$line" | sed 's/.*dropped \([0-9]*\).*/\1/')
+  n[aborts]=$(echo "$line" | sed 's/.*aborts \([0-9]*\).*/\1/')
+  IFS=',' read -ra conds <<<"$1"
+  for cond in "${conds[@]}"; do
+    cond=${cond// /}
+    name=${cond%%[<>=]*}
+    op=${cond#"$name"}
+    want=${op##*[<>=]}
+    op=${op%"$want"}
+    got=${n[$name]:-}
+    case "$op" in
+      '>=') [ -n "$got" ] && [ "$got" -ge "$want" ] && continue ;;
+      '<=') [ -n "$got" ] && [ "$got" -le "$want" ] && continue ;;
+      '=') [ -n "$got" ] && [ "$got" -eq "$want" ] && continue ;;
+    esac
+    echo "$cond (got ${got:-?}) "
+  done
+}
+
 for f in $(ls "$DIR"/*.lua 2>/dev/null | sort); do
   runref "$f"
+  spec=
+  [ "$JITCHECK" = 1 ] && spec=$(sed -n '1,10s/^-- jit: *//p' "$f" | head -n 1)
   # shellcheck disable=SC2086
-  timeout "$LIMIT" "$TIDE" $FLAGS "$f" >"$TMP/tide.out" 2>"$TMP/tide.err"
+  timeout "$LIMIT" "$TIDE" $FLAGS ${spec:+-jstats} "$f" >"$TMP/tide.out" 2>"$TMP/tide.err"
   ts=$?
-  if [ $rs -eq $ts ] && cmp -s "$TMP/ref.out" "$TMP/tide.out"; then
+  unmet=
+  [ -n "$spec" ] && unmet=$(jitunmet "$spec" "$TMP/tide.err")
+  if [ -n "$unmet" ]; then
+    fail=$((fail + 1))
+    echo "FAIL: $f: the JIT did not do what the test expects: $unmet"
+  elif [ $rs -eq $ts ] && cmp -s "$TMP/ref.out" "$TMP/tide.out"; then
     pass=$((pass + 1))
   else
     fail=$((fail + 1))

@@ -59,7 +59,7 @@ test-lua: tide
 
 test-diff: tide check-deps
 	@echo "== differential tests against lua5.4"
-	@DIFF_REFCACHE=$(BUILD)/diff-ref bash test/run-diff.sh ./tide
+	@DIFF_REFCACHE=$(BUILD)/diff-ref DIFF_JITCHECK=1 bash test/run-diff.sh ./tide
 
 test-errors: tide check-deps
 	@echo "== uncaught error messages against lua5.4"

@@ -1,3 +1,4 @@
+-- jit: traces>=102, side>=71, aborts<=24
 -- Array bounds checks hoisted out of numeric for loops (jit.c abcguards):
 -- the loop's first and last index are checked once where the body starts,
 -- and the body's own checks of t[i + k] go. Every loop here also runs

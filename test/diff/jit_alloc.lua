@@ -1,3 +1,4 @@
+-- jit: traces>=7, side>=1, aborts<=12
 -- Tables allocated in compiled loops (the nursery's bump allocation inline,
 -- its slow path when the nursery fills up): enough of them that minor
 -- collections happen while the loop runs, each linked to the last, so the

@@ -1,3 +1,4 @@
+-- jit: traces>=46, side>=19, aborts<=18
 -- Calls inlined into traces: results, and exits inside inlined frames
 -- (the interpreter must go on in the callee and return to the caller).
 -- Identical output under lua5.4 and tide with the JIT off, on and forced.

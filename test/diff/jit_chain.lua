@@ -1,3 +1,4 @@
+-- jit: traces>=62, side>=47, aborts<=14
 -- Test chains recorded without branches (jit.c recordchain): in
 -- `if not a[i] and not b[j] ... then`, every tested array slot's tag is
 -- read and one guard decides. The values change from iteration to

@@ -1,3 +1,4 @@
+-- jit: traces>=8, side>=2, aborts<=0
 -- Table constructors with list items in compiled loops (SETLIST): fixed
 -- items with holes, a call's or the varargs' results at the end (the
 -- array part grows as the interpreter grows it: same borders, same order

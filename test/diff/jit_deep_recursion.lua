@@ -1,3 +1,4 @@
+-- jit: traces>=2, side>=1, aborts<=11
 -- Recursion through traces down to the stack's limit: a function with a
 -- loop that calls itself after it, so that compiled code goes from call
 -- to call (each call's frame built as it enters the loop's trace). The

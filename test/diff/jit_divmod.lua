@@ -1,3 +1,4 @@
+-- jit: traces>=1, aborts<=1
 -- Integer floor division and modulo by constants in compiled loops (inline
 -- idiv with the sign fix-ups): every sign combination, the extremes.
 local xs = {0, 1, -1, 2, -2, 5, -5, 6, -6, 7, -7, 100, -100, math.maxinteger, math.mininteger, math.maxinteger - 1, math.mininteger + 1, 1000003, -1000003, 2000007}

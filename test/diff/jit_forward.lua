@@ -1,3 +1,4 @@
+-- jit: traces>=9, side>=5, aborts<=0
 -- Store-to-load forwarding in traces: a value stored into an array slot,
 -- a field or an upvalue and read back in the same iteration is the
 -- stored value, unless another store may have written the same place

@@ -1,3 +1,4 @@
+-- jit: traces>=12, side>=5, aborts<=3
 -- Tables indexed by variable keys in traces: strings, tables and integers
 -- outside the array part, read (HREF, then the value's type guarded) and
 -- written (TSLOT); absent keys; metatables appearing; stores through

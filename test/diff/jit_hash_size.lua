@@ -1,3 +1,4 @@
+-- jit: traces>=8, side>=3, aborts<=0
 -- constant keys of tables whose hash parts differ in size: one guard per
 -- table that the hash part is still as big as when the trace was
 -- recorded (the key's node must be inside it), then each key's node

@@ -1,3 +1,4 @@
+-- jit: traces>=15, side>=7, aborts<=24
 -- Fields a table lacks, in traces: nil when it has no metatable, else
 -- through the __index tables of its metatables (classes and their
 -- bases), each step guarded: a field appearing in the instance mid-loop,

@@ -1,3 +1,4 @@
+-- jit: traces>=10, side>=1, aborts<=0
 -- Array indexes i + k folded into the slot's address ([array + 16*i +
 -- 16*k], no addition in the loop): positive and negative k, several
 -- tables at one index, the index also live at exits (sunk: the exit

@@ -1,3 +1,4 @@
+-- jit: traces>=8, side>=1, aborts<=0
 -- Loop-carried values in compiled loops: the new value of a variable may
 -- take over the register of the old one (no move at the back-edge) only
 -- when nothing after it reads the old value. Each loop below reads the old

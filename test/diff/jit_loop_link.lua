@@ -1,3 +1,4 @@
+-- jit: traces>=30, side>=21, aborts<=0
 -- Side traces that end at their loop trace's start and go on into its
 -- loop body (past the peeled iteration), taking the loop-carried values
 -- from the frame and the loop's invariants from where the loop keeps

@@ -1,3 +1,4 @@
+-- jit: traces>=69, side>=26, aborts<=5
 -- Loops of the shapes the tracing JIT compiles, with the ways they leave
 -- their traces: loop ends, branches that change direction, values that
 -- change type, holes in arrays, errors. make test runs the differential

@@ -1,3 +1,4 @@
+-- jit: traces>=19, side>=6, aborts<=13
 -- Stores and loads the JIT records around nil: LOADNIL, t[k] = nil for
 -- keys present and absent (never an insertion: the order next gives
 -- must stay lua5.4's), absent fields of objects whose metatable has no

@@ -1,3 +1,4 @@
+-- jit: traces>=8, side>=3, aborts<=0
 -- Method calls (SELF) in traces: a string's methods through the strings'
 -- metatable (s:byte, s:sub, s:len, s:upper), a table's own function
 -- field, and the lookups changing mid-loop: string.byte replaced, the

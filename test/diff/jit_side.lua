@@ -1,3 +1,4 @@
+-- jit: traces>=25, side>=16, aborts<=4
 -- Side traces (a hot exit records from where it leaves and links back to
 -- a loop's trace) and traces that end at another loop's trace (an outer
 -- loop reaching its inner loop). Identical output under lua5.4 and tide

@@ -1,3 +1,4 @@
+-- jit: traces>=19, side>=16, aborts<=0
 -- Side traces take the values their parent's exit left in registers and
 -- spill slots (PVAL): many live values (more than the registers, so some
 -- are spilled), floats and integers, booleans and constants in the exit's

@@ -1,3 +1,4 @@
+-- jit: traces>=2, side>=1, aborts<=0
 -- a side trace that needs more float registers than its parent left free:
 -- it spills inherited values (its entry stores them from the parent's
 -- registers) and its exits and its link into the loop read them there

@@ -1,3 +1,4 @@
+-- jit: traces>=8, side>=4, aborts<=0
 -- values a loop computes only for its exits (sunk: no code in the loop,
 -- each exit computes them from their operands, and a side trace computes
 -- them again): d1, d2 and e below are read only when the rare branch is

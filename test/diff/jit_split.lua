@@ -1,3 +1,4 @@
+-- jit: traces>=13, side>=8, aborts<=0
 -- more values live at once than there are registers: a value spilled
 -- for a later one keeps its register until then (its definition stores it
 -- to its spill slot too), the code after and every exit read the slot.

@@ -1,3 +1,4 @@
+-- jit: traces>=6, side>=1, aborts<=1
 -- Strings in compiled loops: concatenation (strings, integers, floats as
 -- the interpreter formats them; short and long results, which have
 -- different tags), string.sub/upper/lower/rep/char called from traces,

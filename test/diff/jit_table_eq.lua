@@ -1,3 +1,4 @@
+-- jit: traces>=9, side>=3, aborts<=8
 -- Comparing tables in traces: the same table (equal), two tables without
 -- metatables (never equal, no __eq to run), and a metatable with __eq
 -- appearing mid-loop (then __eq decides).

@@ -1,3 +1,4 @@
+-- jit: traces>=5, aborts<=4
 -- Vararg functions inlined into compiled loops: the frame VARARGPREP moves
 -- up, VARARG with a count and with all, select('#', ...) and select(n, ...),
 -- `return ...`, tail calls of library functions, and exits inside such a
