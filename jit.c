@@ -43,13 +43,7 @@
 ** loop's trace (JitTrace.callee, jit_callframes): recursion with a loop
 ** around the call runs in machine code from call to call.
 */
-#include "jit.h"
-
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "opcodes.h"
+#include "jitpriv.h"
 
 const char *const jit_abortmsg[JA__MAX] = {
 #define JA_MSG(name, msg) msg,
@@ -61,10 +55,6 @@ _Static_assert((int)IRT_NIL == T_NIL && (int)IRT_INT == T_INT && (int)IRT_NUM ==
                  (int)IRT_TAB == T_TABLE && (int)IRT_SHRSTR == T_SHRSTR && (int)IRT_LCL == T_LCL &&
                  (int)IRT_THREAD == T_THREAD,
                "IR types of tagged values are the interpreter's tags");
-
-/* The frame being recorded; NULL until an inlined callee's first
-** instruction runs, or once an error unwinds it */
-#define curci(J) ((J)->frame[(J)->depth].ci)
 
 /* The threshold, and every counter restarted from it */
 static void sethotloop(JitState *J, int value) {
@@ -110,13 +100,11 @@ JitState *jit_state(vm_State *S) {
   return g->jit;
 }
 
-static void droplive(JitState *J, const Proto *pt);
-
 void jit_free(Global *g) {
   JitState *J = g->jit;
   if (J == NULL) return;
   jit_flush(g);
-  droplive(J, NULL);
+  snap_droplive(J, NULL);
   if (J->report) jit_report(J, J->out);
   ir_free(&J->ir);
   free(J->bclog);
@@ -433,140 +421,6 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
       fprintf(J->out, "[TRACE %llu start %s:%d]\n", (unsigned long long)J->ntraces + 1,
               srcname(pt, src), pcline(pt, pc));
   }
-}
-
-/* ----------------------------------------------------------------------
-** Slots and snapshots
-** ---------------------------------------------------------------------- */
-
-/* The IR type of a value's tag (the same numbers for tagged types) */
-static IRType valtype(const TValue *v) { return (IRType)rawtt(v); }
-
-/* Slot 0 of the frame being recorded, counted from the trace's base */
-#define framebase(J) ((J)->frame[(J)->depth].base)
-
-/* Slot s counted from frame 0's base (J->slot's index), holding a value
-** of type t: read from the stack (SLOAD, whose slot is counted from the
-** trace's base) the first time. */
-static IRRef loadslot(JitState *J, int s, IRType t) {
-  if (J->slot[s] == REF_NONE) J->slot[s] = opt_emit(&J->opt, IR_SLOAD, t, (IRRef)(J->shift + s), 0);
-  return J->slot[s];
-}
-
-/* Slot s of the frame being recorded (based at `base` on the stack) */
-static IRRef getslot(JitState *J, StkId base, int s) {
-  return loadslot(J, framebase(J) + s, valtype(s2v(base + s)));
-}
-
-static void setslot(JitState *J, int s, IRRef r) {
-  J->slot[framebase(J) + s] = r;
-  J->written[framebase(J) + s] = 1;
-}
-
-/* Which slots a snapshot at instruction pc of frame pt (based at slot
-** `base`) needs: the slots of the frames below it, the registers of pt's
-** active local variables (debug.getlocal shows them), and the others
-** that an instruction may still read (bclive). The others are dead: an
-** exit leaves whatever the stack held there, never read again. */
-typedef struct SnapLive {
-  const uint64_t *live; /* pt's live registers before pc, or NULL: all live */
-  int base, nact, nreg;
-} SnapLive;
-
-static const uint64_t *livein(JitState *J, const Proto *pt, uint32_t pc) {
-  JitLive *c = NULL;
-  int k;
-  for (k = 0; k < JIT_LIVECACHE; k++)
-    if (J->live[k].pt == pt && J->live[k].code == pt->code) c = &J->live[k];
-  if (c == NULL) {
-    c = &J->live[J->livenext++ % JIT_LIVECACHE];
-    free(c->live);
-    c->pt = pt;
-    c->code = pt->code;
-    c->live = bclive(pt, &c->words);
-    if (c->live == NULL) c->pt = NULL;
-  }
-  return c->live != NULL && pc < (uint32_t)pt->sizecode ? c->live + (size_t)pc * c->words : NULL;
-}
-
-static void snaplive(JitState *J, SnapLive *sl, const Proto *pt, uint32_t pc, int base) {
-  int i;
-  sl->live = livein(J, pt, pc);
-  sl->base = base;
-  sl->nreg = pt->maxstacksize;
-  sl->nact = 0;
-  for (i = 0; i < pt->sizelocvars && pt->locvars[i].startpc <= (int)pc; i++)
-    if ((int)pc < pt->locvars[i].endpc) sl->nact++;
-}
-
-static int keepslot(const SnapLive *sl, int s) {
-  int r = s - sl->base;
-  if (sl->live == NULL || r < sl->nact || r >= sl->nreg) return 1;
-  return (int)((sl->live[r >> 6] >> (r & 63)) & 1);
-}
-
-/* Before a collection at the pc of frame ci, after a trace's exit: its
-** dead registers (keepslot) are cleared, and the top set after the last
-** live one, so that a register the program no longer reads does not keep
-** an object alive that it dropped (a finalizer would never run). The
-** interpreter's own safe points do the same with checkGC's top; the
-** trace never wrote the registers that its snapshots leave out. */
-static StkId cleardead(JitState *J, CallInfo *ci) {
-  const Proto *pt = ci_func(ci)->p;
-  StkId base = ci->func + 1;
-  SnapLive sl;
-  int r, top = 0;
-  snaplive(J, &sl, pt, (uint32_t)(ci->u.l.savedpc - pt->code), 0);
-  for (r = 0; r < pt->maxstacksize; r++) {
-    if (keepslot(&sl, r)) top = r + 1;
-    else setnilvalue(s2v(base + r));
-  }
-  return base + top;
-}
-
-/* Forgets pt's liveness (it is being freed), or every function's (pt NULL) */
-static void droplive(JitState *J, const Proto *pt) {
-  int k;
-  for (k = 0; k < JIT_LIVECACHE; k++)
-    if (pt == NULL || J->live[k].pt == pt) {
-      free(J->live[k].live);
-      J->live[k].live = NULL;
-      J->live[k].pt = NULL;
-    }
-}
-
-/* A snapshot for the guards of the instruction at pc: the written slots
-** it needs (snaplive), and the inlined frames. The previous one is
-** replaced when no guard came after it, except the first: the trace's
-** start, where entries from other traces exit when their checks fail
-** (asm_x64.c). */
-static int snapshot(JitState *J, const Instruction *pc) {
-  IRBuf *b = &J->ir;
-  const Proto *pt = J->frame[J->depth].pt;
-  SnapLive sl;
-  int s;
-  if (b->nsnap > 1) {
-    IRRef ref = b->snap[b->nsnap - 1].ref;
-    while (ref < b->n && !ir_isguard(b->ins[ref].op)) ref++;
-    if (ref == b->n) {
-      b->nsnap--;
-      b->nsnapmap = b->snap[b->nsnap].mapofs;
-    }
-  }
-  snaplive(J, &sl, pt, (uint32_t)(pc - pt->code), framebase(J));
-  if (!ir_addsnap(b, (uint32_t)(pc - pt->code), (uint16_t)J->maxslot)) return 0;
-  b->snap[b->nsnap - 1].frameofs = J->frame[J->depth].frameofs;
-  b->snap[b->nsnap - 1].depth = (uint16_t)J->depth;
-  b->snap[b->nsnap - 1].shift = (int16_t)J->shift;
-  /* the instruction takes the values a call or VARARG left up to the top:
-  ** an exit there sets the top again (buildframes) */
-  if (J->multres >= 0) b->snap[b->nsnap - 1].top = (int16_t)(J->multres - framebase(J));
-  for (s = 0; s < J->maxslot; s++)
-    if (J->written[s] && J->slot[s] != REF_NONE && keepslot(&sl, s) &&
-        !ir_addsnapentry(b, (uint16_t)s, J->slot[s]))
-      return 0;
-  J->opt.cursnap = b->nsnap - 1;
-  return 1;
 }
 
 /* ----------------------------------------------------------------------
@@ -1344,7 +1198,7 @@ static void ccode(Rec *r, IROp op, int a, int n, IRRef arg) {
   ** once the trace returned below its frame) */
   if (J->shift != 0) { r->abort = JA_NYI_CALL; return; }
   for (k = 0; k < n; k++) setslot(J, a + k, getslot(J, r->base, a + k));
-  if (!snapshot(J, r->pc)) { r->abort = JA_NOMEM; return; }
+  if (!snap_take(J, r->pc)) { r->abort = JA_NOMEM; return; }
   for (k = 0; k < n; k++) emit(r, IR_SSTORE, IRT_VOID, (IRRef)(s + k), J->slot[s + k]);
   emit(r, op, IRT_VOID, (IRRef)s, arg);
   J->pendslot = s;
@@ -1977,8 +1831,8 @@ static int findchain(JitState *J, const Proto *pt, const Instruction *pc, TestCh
     p++;
   }
   if (c->ntests < 2 || c->target <= c->end || c->target >= limit) return 0;
-  atend = livein(J, pt, (uint32_t)(c->end - pt->code));
-  attarget = livein(J, pt, (uint32_t)(c->target - pt->code));
+  atend = snap_livein(J, pt, (uint32_t)(c->end - pt->code));
+  attarget = snap_livein(J, pt, (uint32_t)(c->target - pt->code));
   if (atend == NULL || attarget == NULL) return 0;
   low = nactive(pt, pc);
   if (nactive(pt, c->end) > low) low = nactive(pt, c->end);
@@ -2126,7 +1980,7 @@ static int recordchain(Rec *r, CallInfo *ci) {
   chainundo(r, &c, saved, savedslot, savedwritten, n);
   if (r->abort != JA_OK || J->ir.oom || J->opt.guardfails) return 1;
   /* the one guard: every value false (tags <= T_FALSE), or not */
-  if (!snapshot(J, pass ? c.target : c.end)) {
+  if (!snap_take(J, pass ? c.target : c.end)) {
     r->abort = JA_NOMEM;
     return 1;
   }
@@ -2162,7 +2016,7 @@ static JitAbort copysnap(JitState *J, uint32_t sn, const IRRef *subst, uint32_t 
   SnapLive sl;
   int s;
   sl.live = NULL; /* (an inlined call's frame: the slots as they were) */
-  if (orig.depth == 0) snaplive(J, &sl, J->frame[0].pt, orig.pc, 0);
+  if (orig.depth == 0) snap_live(J, &sl, J->frame[0].pt, orig.pc, 0);
   if (!ir_addsnap(b, orig.pc, orig.nslots)) return JA_NOMEM;
   b->snap[b->nsnap - 1].frameofs = orig.frameofs;
   b->snap[b->nsnap - 1].depth = orig.depth;
@@ -2172,7 +2026,7 @@ static JitAbort copysnap(JitState *J, uint32_t sn, const IRRef *subst, uint32_t 
     while (k < orig.nent && b->snapmap[orig.mapofs + k].slot < s) k++;
     if (k < orig.nent && b->snapmap[orig.mapofs + k].slot == s)
       ref = subst[b->snapmap[orig.mapofs + k].ref];
-    else if (J->written[s] && J->slot[s] != REF_NONE && keepslot(&sl, s))
+    else if (J->written[s] && J->slot[s] != REF_NONE && snap_keepslot(&sl, s))
       ref = J->slot[s];
     else
       continue;
@@ -2237,10 +2091,10 @@ static int bodysnap(JitState *J, const IRRef *subst) {
   uint32_t pc = (uint32_t)(J->bodypc - J->frame[0].pt->code);
   SnapLive sl;
   int s;
-  snaplive(J, &sl, J->frame[0].pt, pc, 0);
+  snap_live(J, &sl, J->frame[0].pt, pc, 0);
   if (!ir_addsnap(&J->ir, pc, (uint16_t)J->maxslot)) return 0;
   for (s = 0; s < J->maxslot; s++)
-    if (J->written[s] && J->slot[s] != REF_NONE && keepslot(&sl, s) &&
+    if (J->written[s] && J->slot[s] != REF_NONE && snap_keepslot(&sl, s) &&
         !ir_addsnapentry(&J->ir, (uint16_t)s, subst != NULL ? subst[J->slot[s]] : J->slot[s]))
       return 0;
   return 1;
@@ -3096,7 +2950,7 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   J->niters += (uint64_t)iters;
   buildframes(S, ci, X, (uint32_t)sn);
   /* (interp_backedge collects when one is asked for) */
-  if (ex.gcstep && g->gcrequest && snap->top < 0) S->top = cleardead(J, S->ci);
+  if (ex.gcstep && g->gcrequest && snap->top < 0) S->top = snap_cleardead(J, S->ci);
   /* side traces start only from exits in the trace's own frame (depth
   ** 0), so that chains stay in frame ci; exits the back-edge checks
   ** forced (the budget, hooks, a collection to run) do not count */
@@ -3232,7 +3086,7 @@ static int inlines(const JitTrace *T, const Proto *p) {
 ** it (their guards compare with its address, which may be reused). */
 void jit_freeproto(Global *g, Proto *p) {
   JitTrace *T = p->traces, *next;
-  if (g->jit != NULL) droplive(g->jit, p);
+  if (g->jit != NULL) snap_droplive(g->jit, p);
   for (; T != NULL; T = next) {
     next = T->next;
     if (g->jit != NULL) unlinkglobal(g->jit, T);
@@ -3332,7 +3186,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     if ((L = findbody(J->frame[0].pt, pc)) != NULL) {
       /* another loop with a trace: this one ends where that one starts */
       J->linkpc = L->startpc;
-      if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
+      if (!snap_take(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
       finishtrace(S, J);
       return 0;
     }
@@ -3351,7 +3205,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     if (L != NULL) {
       J->linkpc = L->startpc;
       J->callee = J->frame[J->depth].pt;
-      if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
+      if (!snap_take(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
       finishtrace(S, J);
       return 0;
     }
@@ -3369,7 +3223,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     J->bodypc = pc;
     J->loopend = loopend(J->frame[0].pt, pc, J->startpc);
   }
-  if (!snapshot(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
+  if (!snap_take(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
   if (J->dump && !logins(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
   if (!recordchain(&r, ci)) recordins(&r);
   J->nbc++;
