@@ -1,8 +1,9 @@
 /*
 ** jitpriv.h — what the tracing JIT's own files share, and nothing else
 ** includes: jit.c (the trace lifecycle: hot counters, starting and
-** aborting recordings, running traces, exits), snap.c (frame slots and
-** snapshots). jit.h is the JIT's interface to the interpreter and the
+** aborting recordings, installing, running traces, exits), snap.c
+** (frame slots and snapshots), loop.c (peeling, hoisted bounds checks,
+** links into loop bodies). jit.h is the JIT's interface to the interpreter and the
 ** libraries; this header is the inside of it.
 */
 #ifndef TIDE_JITPRIV_H
@@ -18,6 +19,29 @@
 /* The frame being recorded; NULL until an inlined callee's first
 ** instruction runs, or once an error unwinds it */
 #define curci(J) ((J)->frame[(J)->depth].ci)
+
+/* ----------------------------------------------------------------------
+** The trace lifecycle (jit.c)
+** ---------------------------------------------------------------------- */
+
+/* The penalty record of the loop at pc (its aborts, backoff), or NULL */
+JitPenalty *jit_findpenalty(JitState *J, const Instruction *pc);
+/* The trace of pt's loop whose loop instruction is at pc, or NULL */
+JitTrace *jit_findtrace(const Proto *pt, const Instruction *pc);
+/* The end of the last guard exiting through snapshot snap */
+IRRef jit_guardsend(const IRBuf *ir, const IRSnap *snap);
+
+/* ----------------------------------------------------------------------
+** Loops (loop.c)
+** ---------------------------------------------------------------------- */
+
+/* The recorded loop peeled: the pre-loop and the body after LOOP, with
+** its PHIs; *endsnap, *loopsnap the snapshots of the back-edge and of
+** the body's start. JA_OK or why not. */
+JitAbort loop_peel(JitState *J, uint32_t *endsnap, uint32_t *loopsnap);
+/* The side trace T (of J->parent) ends in a link into a loop's body
+** where it can; 0: out of memory */
+int loop_link(JitState *J, JitTrace *T);
 
 /* ----------------------------------------------------------------------
 ** Frame slots and snapshots (snap.c)
