@@ -179,7 +179,7 @@ static void use(Asm *as, IRRef user, IRRef ref) {
 #define sinkchain(as, ins) ((as)->sunk[(ins)->op2] ? (ins)->op2 : (ins)->op1)
 #define sinkother(as, ins) ((as)->sunk[(ins)->op2] ? (ins)->op1 : (ins)->op2)
 
-/* The recorder's guard on a table's hash part size (jit.c hrefk): UGE of
+/* The recorder's guard on a table's hash part size (record.c hrefk): UGE of
 ** its lsizenode and a constant, which compares the byte in the table
 ** (asm_intguard); the load has no code unless something else reads it */
 static int sizeguard(const Asm *as, const IRIns *ins) {
@@ -1684,7 +1684,7 @@ static void exitstub(Asm *as, JitTrace *T, uint32_t sn) {
 }
 
 /* The end of a side trace going on into a loop trace's body (jit.c
-** looplink). Of its end snapshot's slots it writes those the loop's body
+** loop_link). Of its end snapshot's slots it writes those the loop's body
 ** does not start with values of its own (its exits write those); the
 ** values the body starts with go from this trace's places into the
 ** loop's, all at once as the PHIs at a back-edge (the invariants it
@@ -1984,7 +1984,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
     T->exitcommon = mem + as.commonofs;
     if (T->callee != NULL) T->callentry = mem + as.callentryofs;
     if (T->ir.loopref != REF_NONE) T->loop = mem + as.loopofs;
-    T->lastuse = as.lastuse; /* for its side traces (jit.c inherit, looplink) */
+    T->lastuse = as.lastuse; /* for its side traces (jit.c inherit, loop.c loop_link) */
     as.lastuse = NULL;
     {
       uint32_t k;

@@ -3,7 +3,7 @@
 ** to be read, before each instruction (backwards dataflow over the
 ** bytecode: live-in = read ∪ (live-out − written)).
 **
-** The JIT leaves dead registers out of its snapshots (jit.c deadslot):
+** The JIT leaves dead registers out of its snapshots (snap.c snap_live):
 ** an exit then does not write them, the trace need not keep their values
 ** until its exits, and a side trace does not inherit them. The analysis
 ** errs towards "live": whatever it cannot follow reads every register
@@ -14,7 +14,7 @@
 ** capture (an upvalue in the enclosing function's registers, of any
 ** function pt makes) is read through the upvalue, where the bytecode does
 ** not show it: such a register is an active local variable while it may
-** be captured, and jit.c keeps every register of an active local
+** be captured, and snap.c keeps every register of an active local
 ** variable (debug.getlocal reads those too); only in a stripped function,
 ** without the locals' scopes, is it live everywhere.
 */
@@ -182,7 +182,7 @@ uint64_t *bclive(const Proto *pt, int *words) {
   /* registers closures capture: only a stripped function needs them live
   ** everywhere; with debug information a captured register is an active
   ** local variable's wherever an open upvalue may point to it, and the
-  ** JIT keeps those (jit.c keepslot) */
+  ** JIT keeps those (snap.c snap_keepslot) */
   for (j = 0; j < pt->sizep && pt->sizelocvars == 0; j++) {
     const Proto *f = pt->p[j];
     int u;

@@ -128,7 +128,7 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(ALOAD, IRM_REF, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
   X(ASTORE, IRM_REF, IRM_REF, IRF_STORE)                                   \
   /* ATAG: the type tag (an integer) of the value at address op1 (AREF,   \
-  ** HREF), unguarded: a test chain's truth (jit.c recordchain) */        \
+  ** HREF), unguarded: a test chain's truth (record.c recordchain) */        \
   X(ATAG, IRM_REF, IRM_NONE, IRF_LOAD)                                     \
   /* table hash part: HREFK finds constant key op2 in table op1's hash    \
   ** part and exits if absent; HLOAD/HSTORE read/write the node's value */\

@@ -72,7 +72,7 @@ extern const char *const jit_abortmsg[JA__MAX];
 #define JIT_FREEBUDGET ((int64_t)1 << 62) /* back-edges, when no host counts them */
 
 #define JIT_MAXSPILL 192        /* spill slots per trace */
-#define JIT_MAXABC 16           /* bounds guards a loop trace may hoist (jit.c abcguards) */
+#define JIT_MAXABC 16           /* bounds guards a loop trace may hoist (loop.c loop_abcguards) */
 
 /* What compiled code and jit.c share: where registers are saved around
 ** calls to C helpers, the spill slots, the budget their loop back-edges
@@ -163,7 +163,7 @@ typedef struct JitTrace {
   ** traces; a loop trace's snapshot of the slots' values where the body
   ** starts (loopsnap: no guard uses it) and the body's address. A side
   ** trace ending at the loop of the trace it hangs from may go on there
-  ** (loopto) rather than at its start (jit.c looplink): then entry[]
+  ** (loopto) rather than at its start (loop.c loop_link): then entry[]
   ** says how the body finds each of its values. */
   IRRef *lastuse;
   uint32_t loopsnap;
@@ -178,7 +178,7 @@ typedef struct JitTrace {
   uint8_t loopfar, bodyok;
   uint64_t looptonum;
   /* The first of the guards checking the loop index's range for the body
-  ** (jit.c abcguards: the body's bounds checks they cover are left out),
+  ** (loop.c loop_abcguards: the body's bounds checks they cover are left out),
   ** or REF_NONE */
   IRRef abcfrom;
   uint64_t nentries;           /* runs started by the interpreter */
@@ -191,11 +191,11 @@ typedef struct JitPenalty {
   uint8_t backoff;
   uint8_t drops;     /* its traces dropped as unprofitable */
   uint8_t left;      /* recordings that ended in the loop's exit */
-  uint8_t noabc;     /* its range checks failed often: none hoisted (jit.c abcguards) */
+  uint8_t noabc;     /* its range checks failed often: none hoisted (loop.c loop_abcguards) */
   uint32_t skip;     /* hot events still to ignore (after drops) */
 } JitPenalty;
 
-/* Library functions the recorder turns into IR (jit.c's builtin):
+/* Library functions the recorder turns into IR (record.c's builtin):
 ** X(id, library's function list, name) */
 #define JIT_BUILTINS(X) \
   X(MATH_SQRT, mathlib_funcs, "sqrt") X(MATH_ABS, mathlib_funcs, "abs") \
@@ -236,7 +236,7 @@ typedef struct JitBcLog {
 ** r of `words` uint64_t per instruction); malloc'd, NULL when out of memory */
 uint64_t *bclive(const Proto *pt, int *words);
 
-/* A function's bclive, kept while traces are recorded (jit.c deadslot) */
+/* A function's bclive, kept while traces are recorded (snap.c snap_live) */
 typedef struct JitLive {
   const Proto *pt;
   const Instruction *code; /* (pt's, checked too) */
@@ -302,7 +302,7 @@ typedef struct JitState {
   int report;            /* -jstats: jit_report to `out` when the state closes */
   JitLive live[JIT_LIVECACHE]; /* the functions recorded last (round robin) */
   /* A root trace's array bounds guards in its frame, with the array
-  ** part's size and the 0-based index when recorded (jit.c abcguards);
+  ** part's size and the 0-based index when recorded (loop.c loop_abcguards);
   ** covered: left out of the loop body if the values the index adds to
   ** the loop's (leaf) stay in the body */
   struct {
@@ -313,8 +313,8 @@ typedef struct JitState {
     int64_t index;
   } abc[JIT_MAXABC];
   uint32_t nabc;
-  IRRef abcfrom;         /* the first guard abcguards added, or REF_NONE */
-  /* a test chain recorded at once (jit.c recordchain), which the
+  IRRef abcfrom;         /* the first guard loop_abcguards added, or REF_NONE */
+  /* a test chain recorded at once (record.c recordchain), which the
   ** interpreter runs from skipfrom on: recording goes on at skipto */
   const Instruction *skipfrom, *skipto;
   uint32_t livenext;

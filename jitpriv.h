@@ -1,9 +1,9 @@
 /*
 ** jitpriv.h — what the tracing JIT's own files share, and nothing else
 ** includes: jit.c (the trace lifecycle: hot counters, starting and
-** aborting recordings, installing, running traces, exits), snap.c
-** (frame slots and snapshots), loop.c (peeling, hoisted bounds checks,
-** links into loop bodies). jit.h is the JIT's interface to the interpreter and the
+** aborting recordings, installing, running traces, exits), record.c
+** (bytecode to IR: the recorder), snap.c (frame slots and snapshots),
+** loop.c (peeling, hoisted bounds checks, links into loop bodies). jit.h is the JIT's interface to the interpreter and the
 ** libraries; this header is the inside of it.
 */
 #ifndef TIDE_JITPRIV_H
@@ -30,6 +30,17 @@ JitPenalty *jit_findpenalty(JitState *J, const Instruction *pc);
 JitTrace *jit_findtrace(const Proto *pt, const Instruction *pc);
 /* The end of the last guard exiting through snapshot snap */
 IRRef jit_guardsend(const IRBuf *ir, const IRSnap *snap);
+/* -jdump's list of the instructions a trace was recorded from, one more;
+** 0: out of memory */
+int jit_logins(JitState *J, const Instruction *pc);
+
+/* ----------------------------------------------------------------------
+** The recorder (record.c)
+** ---------------------------------------------------------------------- */
+
+/* The instruction at pc of frame ci into IR (with the test chain it
+** starts, if any): JA_OK or why it cannot be recorded */
+JitAbort rec_instruction(JitState *J, CallInfo *ci, const Instruction *pc);
 
 /* ----------------------------------------------------------------------
 ** Loops (loop.c)

@@ -87,7 +87,7 @@ static int b_tonumber(vm_State *S) {
   return 1;
 }
 
-/* Not static: the JIT compiles ipairs loops (jit.c tforcall) */
+/* Not static: the JIT compiles ipairs loops (record.c tforcall) */
 int baselib_ipairsaux(vm_State *S) {
   vm_Integer i = (vm_Integer)((vm_Unsigned)vm_checkinteger(S, 2) + 1u);
   vm_pushinteger(S, i);

@@ -122,7 +122,7 @@ static JitAbort loopentry(JitState *J, uint32_t *loopsnap) {
   return JA_OK;
 }
 
-/* An array index (0-based) as abcguards takes it: s * i + the leaves
+/* An array index (0-based) as loop_abcguards takes it: s * i + the leaves
 ** with their signs + k, i the loop index (s = 1 or -1), the leaves other
 ** values (up to 3), k a constant (each below 2^31 in size) */
 typedef struct AbcForm {
@@ -165,7 +165,7 @@ static int abcform(const IRBuf *b, IRRef ref, IRRef v0, int sign, int depth, Abc
 ** way, and no value between two that pass wraps (n < 2^32, |r| < 2^31,
 ** which a guard checks where r is not a constant). Those guards go at the
 ** end of the peeled iteration, with a snapshot of the body's start;
-** copyloop leaves the guard's copy out of the body when n and r's values
+** loop_peel leaves the guard's copy out of the body when n and r's values
 ** are invariant there (CSE gave the peeled iteration's). Only when they
 ** hold now: a loop running past the array's end to a break keeps its
 ** check in the body rather than exit at every entry. Marks the covered
@@ -237,7 +237,7 @@ static int loop_abcguards(JitState *J) {
 }
 
 /* Whether the body's copy of guard ref, of operands x and n there, may be
-** left out (abcguards): n and the leaves of x are the same there */
+** left out (loop_abcguards): n and the leaves of x are the same there */
 static int abccovered(const JitState *J, IRRef ref, IRRef n, IRRef ncopy, const IRRef *subst) {
   uint32_t e;
   int l;
@@ -279,7 +279,7 @@ JitAbort loop_peel(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
     IRIns ins = b->ins[ref]; /* a copy: emitting may move the array */
     IRRef x, y, nref;
     if (ir_isconst(ins.op) || (J->abcfrom != REF_NONE && ref >= J->abcfrom)) {
-      subst[ref] = ref; /* (abcguards' checks of the whole loop: not per iteration) */
+      subst[ref] = ref; /* (loop_abcguards' checks of the whole loop: not per iteration) */
       continue;
     }
     if (ins.op == IR_NOP) continue;
@@ -574,7 +574,7 @@ int loop_link(JitState *J, JitTrace *T) {
     e[ne].ref = x;
     e[ne++].from = v;
   }
-  /* R's checks of the loop index's range (abcguards), which its body
+  /* R's checks of the loop index's range (loop_abcguards), which its body
   ** relies on, for the index and count T leaves, unless R's exit was in
   ** its body: then the body's iterations so far ran in that range, and
   ** the next ones T goes on with do (T's way back through the loop

@@ -42,7 +42,7 @@ int snap_keepslot(const SnapLive *sl, int s) {
 }
 
 /* Before a collection at the pc of frame ci, after a trace's exit: its
-** dead registers (keepslot) are cleared, and the top set after the last
+** dead registers (snap_keepslot) are cleared, and the top set after the last
 ** live one, so that a register the program no longer reads does not keep
 ** an object alive that it dropped (a finalizer would never run). The
 ** interpreter's own safe points do the same with checkGC's top; the
@@ -72,7 +72,7 @@ void snap_droplive(JitState *J, const Proto *pt) {
 }
 
 /* A snapshot for the guards of the instruction at pc: the written slots
-** it needs (snaplive), and the inlined frames. The previous one is
+** it needs (snap_live), and the inlined frames. The previous one is
 ** replaced when no guard came after it, except the first: the trace's
 ** start, where entries from other traces exit when their checks fail
 ** (asm_x64.c). */

@@ -1,0 +1,1606 @@
+/*
+** record.c — the recorder: each bytecode of the hot loop is turned into
+** IR as it runs (rec_instruction, called by jit.c's jit_record),
+** specialised to the types and values it sees, with a guard for every
+** assumption. Frame slots are tracked in J->slot: a slot read for the
+** first time becomes an SLOAD (which guards the slot's type); a write
+** only updates the map, so values stay in SSA form, and each guard's
+** snapshot (snap.c) lists the slots written since the trace began, which
+** is what an exit must store back before the interpreter resumes at the
+** guarded instruction.
+**
+** What is recorded so far: numeric `for` (integers, floats), `while` and
+** `repeat` loops, generic `for` over ipairs; moves and constants; integer
+** and float arithmetic with Lua 5.4's semantics (mixed operands convert to
+** float), bitwise operators; comparisons and the branches they take, truth
+** tests; array reads and writes, appends and new keys; constant-key
+** fields, globals and upvalues, read and written; new tables; `#`;
+** concatenation; calls of Lua functions, inlined (the callee's frame is
+** recorded in the same trace; snapshots list the frames, so an exit
+** rebuilds them: J->frame, IRBuf.frames) and of a few library functions
+** (JIT_BUILTINS in jit.h, and ir.h's IRFPMS) as IR or as calls (ccode);
+** chains of table tests decided without branches (recordchain).
+** Everything else aborts with a reason (jit.h, JIT_ABORTS).
+*/
+#include "jitpriv.h"
+
+/* ----------------------------------------------------------------------
+** Recording bytecodes
+** ---------------------------------------------------------------------- */
+
+typedef struct Rec {
+  JitState *J;
+  const Instruction *pc;
+  StkId base;
+  const TValue *k;
+  Instruction i;
+  JitAbort abort; /* set when the instruction cannot be recorded */
+} Rec;
+
+#define emit(r, op, t, a, b) opt_emit(&(r)->J->opt, (op), (t), (a), (b))
+
+static IRRef kvalue(Rec *r, const TValue *v) {
+  IRBuf *b = &r->J->ir;
+  switch (rawtt(v)) {
+    case T_INT: return ir_kint(b, ivalue(v));
+    case T_FLT: return ir_knum(b, fltvalue(v));
+    case T_NIL: case T_FALSE: case T_TRUE: return ir_kpri(b, (IRType)rawtt(v));
+    case T_SHRSTR: case T_LNGSTR: return ir_kgc(b, val_(v).gc, (IRType)rawtt(v));
+    default: r->abort = JA_NYI_TYPE; return REF_NONE;
+  }
+}
+
+static IRType reftype(Rec *r, IRRef ref) { return (IRType)ir_at(&r->J->ir, ref)->type; }
+
+static IRRef tonum(Rec *r, IRRef ref) {
+  return reftype(r, ref) == IRT_INT ? emit(r, IR_ITOF, IRT_NUM, ref, 0) : ref;
+}
+
+/* Arithmetic: the Lua opcode's integer and float IR ops (IR_NOP: none). */
+static void arith(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValue *vy, IROp iop,
+                  IROp fop) {
+  IRType tx = reftype(r, x), ty = reftype(r, y);
+  IRRef res;
+  if (!ttisnumber(vx) || !ttisnumber(vy)) { r->abort = JA_NYI_TYPE; return; }
+  if (tx == IRT_INT && ty == IRT_INT && iop != IR_NOP) {
+    if (iop == IR_IDIV || iop == IR_MOD) { /* the divisor must stay nonzero */
+      if (ivalue(vy) == 0) { r->abort = JA_NYI_TYPE; return; }
+      emit(r, IR_NE, IRT_VOID, y, ir_kint(&r->J->ir, 0));
+    }
+    res = emit(r, iop, IRT_INT, x, y);
+  } else if (fop != IR_NOP) {
+    res = emit(r, fop, IRT_NUM, tonum(r, x), tonum(r, y));
+  } else {
+    r->abort = JA_NYI_TYPE;
+    return;
+  }
+  setslot(r->J, a, res);
+}
+
+/* Guards that table t has no metatable (then no access consults one). A
+** table the trace made has none, unless C code ran since (CALLC, CAT:
+** setmetatable, or a metamethod that calls it). */
+static void nometa(Rec *r, IRRef t) {
+  const IRBuf *b = &r->J->ir;
+  IRRef meta, x;
+  if (b->ins[t].op == IR_TNEW) {
+    for (x = t + 1; x < b->n && b->ins[x].op != IR_CALLC && b->ins[x].op != IR_CAT; x++) {}
+    if (x == b->n) return;
+  }
+  meta = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META);
+  emit(r, IR_EQ, IRT_VOID, meta, ir_kptr(&r->J->ir, NULL));
+}
+
+/* Guards that table t (vt when recorded) has no metamethod for event e:
+** no metatable, or one without it (loaded: it may change). 0 when it
+** has one. */
+static int nomm(Rec *r, IRRef t, const TValue *vt, TMS e) {
+  Table *mt = hvalue(vt)->metatable;
+  TString *name = G(r->J->thread)->tmname[e];
+  TValue vname;
+  IRRef m;
+  if (mt == NULL) {
+    nometa(r, t);
+    return 1;
+  }
+  if (!ttisnil(tab_getstr(mt, name))) return 0;
+  setsvalue(r->J->thread, &vname, name);
+  m = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META);
+  emit(r, IR_NE, IRT_VOID, m, ir_kptr(&r->J->ir, NULL));
+  emit(r, IR_EQ, IRT_VOID, emit(r, IR_TGETS, IRT_INT, m, kvalue(r, &vname)), ir_kint(&r->J->ir, 0));
+  return 1;
+}
+
+/* Comparison guard for the direction the interpreter will take. */
+static void compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy, int opcode) {
+  int eq = opcode == OP_EQ || opcode == OP_EQK || opcode == OP_EQI;
+  int lt = opcode == OP_LT || opcode == OP_LTI || opcode == OP_GTI;
+  int cond;
+  IROp op;
+  TValue fx, fy;
+  if (eq && (!ttisnumber(vx) || !ttisnumber(vy))) {
+    /* the operands' types are guarded already: different types are
+    ** never equal, nil and booleans of one type always; short strings
+    ** are equal when they are the same object, and so are any two
+    ** objects (then no __eq runs) */
+    if (rawtt(vx) != rawtt(vy) || rawtt(vx) <= T_TRUE) return;
+    if (ttisshrstring(vx) || val_(vx).gc == val_(vy).gc) {
+      emit(r, val_(vx).gc == val_(vy).gc ? IR_EQ : IR_NE, IRT_VOID, x, y);
+      return;
+    }
+    if (ttistable(vx) && nomm(r, x, vx, TM_EQ) && nomm(r, y, vy, TM_EQ)) {
+      /* two tables without __eq: never equal */
+      emit(r, IR_NE, IRT_VOID, x, y);
+      return;
+    }
+    r->abort = JA_NYI_META;
+    return;
+  }
+  if (!ttisnumber(vx) || !ttisnumber(vy)) { r->abort = JA_NYI_TYPE; return; }
+  if (ttisinteger(vx) != ttisinteger(vy)) {
+    /* Lua compares an integer and a float exactly: converting is exact
+    ** only for a constant integer of at most 53 bits; else NYI */
+    IRRef iref = ttisinteger(vx) ? x : y;
+    vm_Integer iv = ttisinteger(vx) ? ivalue(vx) : ivalue(vy);
+    if (!ir_isconst(ir_at(&r->J->ir, iref)->op) || iv > (1LL << 53) || iv < -(1LL << 53)) {
+      r->abort = JA_NYI_TYPE;
+      return;
+    }
+    if (ttisinteger(vx)) { setfltvalue(&fx, (vm_Number)iv); vx = &fx; x = tonum(r, x); }
+    else { setfltvalue(&fy, (vm_Number)iv); vy = &fy; y = tonum(r, y); }
+  }
+  if (ttisinteger(vx)) {
+    vm_Integer a = ivalue(vx), b = ivalue(vy);
+    cond = eq ? a == b : lt ? a < b : a <= b;
+    op = eq ? (cond ? IR_EQ : IR_NE) : lt ? (cond ? IR_LT : IR_GE) : (cond ? IR_LE : IR_GT);
+  } else {
+    vm_Number a = fltvalue(vx), b = fltvalue(vy);
+    cond = eq ? a == b : lt ? a < b : a <= b;
+    op = eq ? (cond ? IR_FEQ : IR_FNE) : lt ? (cond ? IR_FLT : IR_FNLT) : (cond ? IR_FLE : IR_FNLE);
+  }
+  emit(r, op, IRT_VOID, x, y);
+}
+
+/* An operand swapped for GTI/GEI: `x > k` is `k < x`. */
+static void compareI(Rec *r, int opcode) {
+  Instruction i = r->i;
+  int a = GETARG_A(i);
+  TValue kv;
+  IRRef x = getslot(r->J, r->base, a), y;
+  setivalue(&kv, GETARG_sB(i));
+  if (ttisfloat(s2v(r->base + a))) setfltvalue(&kv, (vm_Number)GETARG_sB(i));
+  y = kvalue(r, &kv);
+  if (opcode == OP_GTI || opcode == OP_GEI)
+    compare(r, y, x, &kv, s2v(r->base + a), opcode == OP_GTI ? OP_LT : OP_LE);
+  else
+    compare(r, x, y, s2v(r->base + a), &kv, opcode == OP_LTI ? OP_LT : opcode == OP_LEI ? OP_LE : OP_EQ);
+}
+
+/* t[idx] for a table t and an integer idx inside its array part (vt and
+** vk their values now). Returns the slot's address (AREF) after the
+** bounds guard, and sets *now to the slot as it is; or REF_NONE with
+** r->abort set. */
+static IRRef arrayref(Rec *r, IRRef t, IRRef idx, const TValue *vt, const TValue *vk,
+                      const TValue **now) {
+  IRBuf *b = &r->J->ir;
+  Table *h;
+  vm_Integer ik;
+  IRRef asize, arr, i0, g;
+  if (!ttistable(vt) || !ttisinteger(vk)) { r->abort = JA_NYI_TYPE; return REF_NONE; }
+  h = hvalue(vt);
+  ik = ivalue(vk);
+  if (ik < 1 || (vm_Unsigned)(ik - 1) >= h->asize) { r->abort = JA_NYI_TYPE; return REF_NONE; }
+  *now = &h->array[ik - 1];
+  asize = emit(r, IR_FLOAD, IRT_INT, t, IRFL_TAB_ASIZE);
+  i0 = emit(r, IR_SUB, IRT_INT, idx, ir_kint(b, 1));
+  g = emit(r, IR_ULT, IRT_VOID, i0, asize);
+  if (g != REF_NONE && r->J->parent == NULL && r->J->depth == 0 && r->J->nabc < JIT_MAXABC) {
+    r->J->abc[r->J->nabc].guard = g;
+    r->J->abc[r->J->nabc].covered = 0;
+    r->J->abc[r->J->nabc].nleaf = 0;
+    r->J->abc[r->J->nabc].index = ik - 1;
+    r->J->abc[r->J->nabc++].asize = h->asize;
+  }
+  arr = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_ARRAY);
+  return emit(r, IR_AREF, IRT_PTR, arr, i0);
+}
+
+/* A nil read from table t (vt when recorded) without __index to
+** consult: no metatable (guarded); else 0, and the trace aborts */
+static int nilread(Rec *r, IRRef t, const TValue *vt) {
+  if (!nomm(r, t, vt, TM_INDEX)) {
+    r->abort = JA_NYI_NILREAD;
+    return 0;
+  }
+  return 1;
+}
+
+/* Keys HREF and TSLOT take: integers and collectable values */
+static int hashkey(const TValue *k) { return ttisinteger(k) || iscollectable(k); }
+
+/* t[k] for a key the array part does not hold, or not an integer: the
+** value's address in the table (HREF, a lookup), read with its type
+** guarded. An absent key's nil needs a table without a metatable (no
+** __index to consult: guarded). */
+static void gethashed(Rec *r, int a, IRRef t, IRRef key, const TValue *vt, const TValue *vk) {
+  const TValue *v;
+  if (!ttistable(vt) || !hashkey(vk)) { r->abort = JA_NYI_TYPE; return; }
+  v = tab_get(hvalue(vt), vk);
+  if (ttisnil(v) && !nilread(r, t, vt)) return;
+  setslot(r->J, a, emit(r, IR_ALOAD, valtype(v), emit(r, IR_HREF, IRT_PTR, t, key), 0));
+}
+
+/* Whether t[k] is in t's array part */
+static int inarray(const TValue *vt, const TValue *vk) {
+  return ttistable(vt) && ttisinteger(vk) && (vm_Unsigned)ivalue(vk) - 1u < hvalue(vt)->asize;
+}
+
+static void getindex(Rec *r, int a, IRRef t, IRRef idx, const TValue *vt, const TValue *vk) {
+  const TValue *v;
+  IRRef ref;
+  if (!inarray(vt, vk)) {
+    gethashed(r, a, t, idx, vt, vk);
+    return;
+  }
+  ref = arrayref(r, t, idx, vt, vk, &v);
+  if (ref == REF_NONE) return;
+  if (ttisnil(v) && !nilread(r, t, vt)) return;
+  setslot(r->J, a, emit(r, IR_ALOAD, valtype(v), ref, 0));
+}
+
+static int iscollectabletype(IRType t) { return t >= IRT_SHRSTR && t <= IRT_THREAD; }
+
+/* Whether the trace may allocate: not while an allocation sampler is on
+** (its hook looks at the interpreter's frames, which a trace does not
+** keep up to date; vm_setallocsampler drops the traces) */
+static int canalloc(Rec *r) {
+  if (G(r->J->thread)->sample_hook == NULL) return 1;
+  r->abort = JA_SAMPLED;
+  return 0;
+}
+
+/* t[key] = val for a key that is not in the array part of t (a table
+** without a metatable, so no __newindex): TSLOT finds the key or inserts
+** it as the interpreter would, and the value is stored there. Storing nil
+** is NYI (it would insert nothing). */
+static void newslot(Rec *r, IRRef t, IRRef key, IRRef val, const TValue *vt) {
+  IRRef slot;
+  if (!ttistable(vt)) { r->abort = JA_NYI_TYPE; return; }
+  if (reftype(r, val) == IRT_NIL) { r->abort = JA_NYI_NEWKEY; return; }
+  if (!canalloc(r)) return;
+  if (!nomm(r, t, vt, TM_NEWINDEX)) { r->abort = JA_NYI_NEWKEY; return; }
+  slot = emit(r, IR_TSLOT, IRT_PTR, t, key);
+  emit(r, IR_ASTORE, IRT_VOID, slot, val);
+  if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
+}
+
+/* t[key] = nil for a key that is not in the array part of t: where the
+** key has a value, the lookup (HREF) is guarded to find one of its type
+** and nil is stored there; where it has none, the store does nothing
+** (no __newindex: guarded) and the lookup is guarded to find none. Never
+** an insertion: a dead key would take a free node, and the table would
+** be rehashed sooner than the interpreter's, in another order for next. */
+static void nilstore(Rec *r, IRRef t, IRRef key, const TValue *vt, const TValue *vk) {
+  const TValue *v;
+  IRRef slot;
+  if (!ttistable(vt) || !hashkey(vk)) { r->abort = JA_NYI_TYPE; return; }
+  v = tab_get(hvalue(vt), vk);
+  if (ttisnil(v) && !nomm(r, t, vt, TM_NEWINDEX)) { r->abort = JA_NYI_NEWKEY; return; }
+  slot = emit(r, IR_HREF, IRT_PTR, t, key);
+  emit(r, IR_ALOAD, valtype(v), slot, 0);
+  if (!ttisnil(v)) emit(r, IR_ASTORE, IRT_VOID, slot, ir_kpri(&r->J->ir, IRT_NIL));
+}
+
+/* Whether a store to t[k] (vt, vk) appends to a full array part, which
+** then grows: a loop filling a table does that in few iterations (the
+** part doubles), and a root trace had better record one of the others,
+** an array store; so it aborts and tries again after the backoff, twice,
+** before it records this one. */
+static int growsnow(Rec *r, const TValue *vt, const TValue *vk) {
+  JitPenalty *p;
+  if (r->J->parent != NULL || !ttisinteger(vk) || (vm_Unsigned)ivalue(vk) != (vm_Unsigned)hvalue(vt)->asize + 1)
+    return 0;
+  p = jit_findpenalty(r->J, r->J->startpc);
+  return p == NULL || p->backoff < 2;
+}
+
+static void setindex(Rec *r, IRRef t, IRRef idx, IRRef val, const TValue *vt, const TValue *vk) {
+  const TValue *old;
+  IRRef ref;
+  if (ttistable(vt) && hashkey(vk) && !inarray(vt, vk)) {
+    if (reftype(r, val) == IRT_NIL) {
+      nilstore(r, t, idx, vt, vk);
+      return;
+    }
+    if (growsnow(r, vt, vk)) { r->abort = JA_GROWS; return; }
+    newslot(r, t, idx, val, vt); /* appends, keys in the hash part */
+    return;
+  }
+  ref = arrayref(r, t, idx, vt, vk, &old);
+  if (ref == REF_NONE) return;
+  /* no __newindex: the table has no metatable (a guard the loop runs
+  ** once), or the value is present, or the metatable has none */
+  if (hvalue(vt)->metatable == NULL) nometa(r, t);
+  else if (!ttisnil(old)) emit(r, IR_ALOAD, valtype(old), ref, 0); /* guards that it is still not nil */
+  else if (!nomm(r, t, vt, TM_NEWINDEX)) { r->abort = JA_NYI_NEWKEY; return; }
+  emit(r, IR_ASTORE, IRT_VOID, ref, val);
+  if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
+}
+
+/* Whether a guard already says that the hash part whose log2 size lsz
+** loads is at least 2^k nodes */
+static int sizeknown(const IRBuf *b, IRRef lsz, int64_t k) {
+  IRRef x;
+  for (x = b->chain[IR_UGE]; x != REF_NONE; x = b->ins[x].prev)
+    if (b->ins[x].op1 == lsz && b->ins[b->ins[x].op2].op == IR_KINT && b->ins[b->ins[x].op2].k.i >= k)
+      return 1;
+  return 0;
+}
+
+/* The node of constant key `key` in table t, whose value v is now in the
+** hash part: HREFK of t's node array, which holds where the key is now
+** (IRIns.k.i) for the backend to check first, after a guard that the
+** hash part still has that node (unless an earlier one said so). The
+** array is loaded once for all the keys of t, until t may grow or shrink
+** (an allocation: the optimizer's load barrier). */
+static IRRef hrefk(Rec *r, IRRef t, const TValue *vt, const TValue *key, const TValue *v) {
+  IRBuf *b = &r->J->ir;
+  const Table *h = hvalue(vt);
+  int64_t slot = (int64_t)((const Node *)(const void *)v - h->node), lsize = 0;
+  IRRef nodes, node, lsz;
+  while (((int64_t)1 << lsize) <= slot) lsize++;
+  if (lsize > 0) {
+    lsz = emit(r, IR_FLOAD, IRT_INT, t, IRFL_TAB_LSIZENODE);
+    if (!sizeknown(b, lsz, lsize)) emit(r, IR_UGE, IRT_VOID, lsz, ir_kint(b, lsize));
+  }
+  nodes = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_NODE);
+  node = emit(r, IR_HREFK, IRT_PTR, nodes, kvalue(r, key));
+  if (node == b->n - 1) ir_at(b, node)->k.i = slot; /* (new, not CSE'd) */
+  return node;
+}
+
+/* The node of constant string key `key` in table t (vt its value now),
+** present with the value *now; or REF_NONE with r->abort set (`absent`
+** when the key is not there). */
+static IRRef fieldref(Rec *r, IRRef t, const TValue *vt, const TValue *key, JitAbort absent,
+                      const TValue **now) {
+  if (!ttistable(vt) || !ttisshrstring(key)) { r->abort = JA_NYI_TYPE; return REF_NONE; }
+  *now = tab_getstr(hvalue(vt), tsvalue(key));
+  if (ttisnil(*now)) { r->abort = absent; return REF_NONE; }
+  return hrefk(r, t, vt, key, *now);
+}
+
+#define JIT_MAXINDEX 4 /* __index tables followed for one field */
+
+/* The __index table of metatable m (mt when recorded; idx its __index
+** there, a table), loaded through m as the interpreter does: m guarded
+** not NULL, the key there, the value a table */
+static IRRef metaindex(Rec *r, IRRef m, Table *mt, const TValue *idx) {
+  vm_State *S = r->J->thread;
+  TValue vmt, vname;
+  sethvalue(S, &vmt, mt);
+  setsvalue(S, &vname, G(S)->tmname[TM_INDEX]);
+  emit(r, IR_NE, IRT_VOID, m, ir_kptr(&r->J->ir, NULL));
+  return emit(r, IR_HLOAD, IRT_TAB, hrefk(r, m, &vmt, &vname, idx), 0);
+}
+
+/* t.key where t (a table) has no value at key: nil, or the value of the
+** first __index table along t's metatables that has one, each step
+** guarded as the interpreter goes: the key still absent (TGETS), a
+** metatable there (loaded: it may change), its __index a table. Classes
+** (methods in the metatable's __index) are this. */
+static IRRef indexget(Rec *r, IRRef t, const TValue *vt, const TValue *key) {
+  JitState *J = r->J;
+  Global *g = G(J->thread);
+  int depth;
+  for (depth = 0; depth < JIT_MAXINDEX; depth++) {
+    Table *mt = hvalue(vt)->metatable;
+    const TValue *idx, *v;
+    emit(r, IR_EQ, IRT_VOID, emit(r, IR_TGETS, IRT_INT, t, kvalue(r, key)), ir_kint(&J->ir, 0));
+    idx = mt != NULL ? tab_getstr(mt, g->tmname[TM_INDEX]) : NULL;
+    if (idx == NULL || ttisnil(idx)) { /* absent, no __index: nil */
+      if (!nomm(r, t, vt, TM_INDEX)) break;
+      return ir_kpri(&J->ir, IRT_NIL);
+    }
+    if (!ttistable(idx)) { r->abort = JA_NYI_META; return REF_NONE; }
+    t = metaindex(r, emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META), mt, idx);
+    vt = idx;
+    v = tab_getstr(hvalue(vt), tsvalue(key));
+    if (!ttisnil(v)) return emit(r, IR_HLOAD, valtype(v), hrefk(r, t, vt, key, v), 0);
+  }
+  r->abort = JA_NYI_NILREAD;
+  return REF_NONE;
+}
+
+static void getfield(Rec *r, int a, IRRef t, const TValue *vt, const TValue *key) {
+  const TValue *v;
+  IRRef node;
+  if (ttistable(vt) && ttisshrstring(key) && ttisnil(tab_getstr(hvalue(vt), tsvalue(key)))) {
+    IRRef res = indexget(r, t, vt, key);
+    if (res != REF_NONE) setslot(r->J, a, res);
+    return;
+  }
+  node = fieldref(r, t, vt, key, JA_NYI_NILREAD, &v);
+  if (node != REF_NONE) setslot(r->J, a, emit(r, IR_HLOAD, valtype(v), node, 0));
+}
+
+/* obj:name(...) (SELF): the object into slot a+1, the method into a: a
+** table's own field, or a string's from the __index table of the strings'
+** metatable, which the trace loads (and guards) as the interpreter does:
+** both may be changed. */
+static void selfop(Rec *r, int a, IRRef obj, const TValue *vobj, const TValue *key) {
+  JitState *J = r->J;
+  Global *g = G(J->thread);
+  if (ttisstring(vobj) && ttisshrstring(key) && g->mt[VM_TSTRING] != NULL) {
+    Table *mt = g->mt[VM_TSTRING];
+    const TValue *idx = tab_getstr(mt, g->tmname[TM_INDEX]);
+    IRRef strmeta;
+    if (!ttistable(idx)) { r->abort = JA_NYI_META; return; }
+    strmeta = emit(r, IR_FLOAD, IRT_PTR, ir_kptr(&J->ir, g), IRFL_G_STRMETA);
+    setslot(J, a + 1, obj);
+    getfield(r, a, metaindex(r, strmeta, mt, idx), idx, key);
+  } else if (ttistable(vobj)) {
+    setslot(J, a + 1, obj);
+    getfield(r, a, obj, vobj, key);
+  } else {
+    r->abort = JA_NYI_TYPE;
+  }
+}
+
+/* t[key] = val for a constant string key: present in t's hash part, or
+** a new field (newslot) */
+static void setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, IRRef val) {
+  const TValue *old;
+  IRRef node;
+  if (ttistable(vt) && ttisshrstring(key) && ttisnil(tab_getstr(hvalue(vt), tsvalue(key)))) {
+    if (reftype(r, val) == IRT_NIL) nilstore(r, t, kvalue(r, key), vt, key); /* (no insertion) */
+    else newslot(r, t, kvalue(r, key), val, vt); /* a new field */
+    return;
+  }
+  node = fieldref(r, t, vt, key, JA_NYI_NEWKEY, &old);
+  if (node == REF_NONE) return;
+  emit(r, IR_HLOAD, valtype(old), node, 0); /* still present: no __newindex */
+  emit(r, IR_HSTORE, IRT_VOID, node, val);
+  if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
+}
+
+/* The running closure's upvalue n: its UpVal (UREF). An open upvalue
+** may be a slot of the trace's own frames, whose value the trace keeps in
+** a register and writes back only at exits: such an upvalue is read and
+** written as that slot (*slot >= 0). Guards make sure it is still the
+** same kind of upvalue: closed, open below the trace's frames, or open
+** at that very slot. */
+static IRRef upvalref(Rec *r, int n, int *slot) {
+  JitState *J = r->J;
+  UpVal *uv = ci_func(curci(J))->upvals[n];
+  IRRef fn = J->depth > 0 ? J->frame[J->depth].fn : emit(r, IR_FUNC, IRT_LCL, (IRRef)J->shift, 0);
+  IRRef uref = emit(r, IR_UREF, IRT_PTR, fn, (IRRef)n);
+  IRRef v = emit(r, IR_FLOAD, IRT_PTR, uref, IRFL_UPVAL_V), base;
+  ptrdiff_t s;
+  *slot = -1;
+  if (!upisopen(uv)) {
+    emit(r, IR_EQ, IRT_VOID, v,
+         emit(r, IR_ADD, IRT_PTR, uref, ir_kint(&J->ir, (int64_t)offsetof(UpVal, u.value))));
+    return uref;
+  }
+  base = emit(r, IR_BASE, IRT_PTR, 0, 0);
+  if (J->shift != 0) base = emit(r, IR_ADD, IRT_PTR, base, ir_kint(&J->ir, (int64_t)J->shift * (int64_t)sizeof(TValue)));
+  s = uplevel(uv) - (J->frame[0].ci->func + 1);
+  if (s < 0) {
+    emit(r, IR_ULT, IRT_VOID, v, base);
+  } else if (s < J->maxslot) {
+    emit(r, IR_EQ, IRT_VOID, v, emit(r, IR_ADD, IRT_PTR, base, ir_kint(&J->ir, (int64_t)s * (int64_t)sizeof(TValue))));
+    *slot = (int)s;
+  } else {
+    r->abort = JA_NYI_TYPE;
+  }
+  return uref;
+}
+
+static IRRef getupval(Rec *r, int n) {
+  JitState *J = r->J;
+  const TValue *v = ci_func(curci(J))->upvals[n]->v;
+  int s;
+  IRRef uref = upvalref(r, n, &s);
+  return s < 0 ? emit(r, IR_ULOAD, valtype(v), uref, 0) : loadslot(J, s, valtype(v));
+}
+
+/* Integer bitwise operations; floats with integral values are NYI */
+static void bitop(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValue *vy, IROp op) {
+  if (!ttisinteger(vx) || !ttisinteger(vy)) { r->abort = JA_NYI_TYPE; return; }
+  setslot(r->J, a, emit(r, op, IRT_INT, x, y));
+}
+
+/* #v: a table without a metatable, or a string */
+static void len(Rec *r, int a, IRRef x, const TValue *v) {
+  if (ttisstring(v)) {
+    setslot(r->J, a, emit(r, IR_FLOAD, IRT_INT, x, IRFL_STR_LEN));
+  } else if (ttistable(v) && hvalue(v)->metatable == NULL) {
+    nometa(r, x);
+    setslot(r->J, a, emit(r, IR_TLEN, IRT_INT, x, 0));
+  } else {
+    r->abort = ttistable(v) ? JA_NYI_META : JA_NYI_TYPE;
+  }
+}
+
+/* The guard on a float loop's step that decides which way it counts, as
+** the interpreter decides (`step > 0`; a NaN step counts down); returns
+** whether it counts up. */
+static int fltstepsign(Rec *r, IRRef step, vm_Number vstep) {
+  int up = vstep > 0;
+  emit(r, up ? IR_FLT : IR_FNLT, IRT_VOID, ir_knum(&r->J->ir, 0.0), step);
+  return up;
+}
+
+/* A float loop's FORLOOP: idx + step, still within the limit? */
+static void fltforloop(Rec *r, int a) {
+  StkId ra = r->base + a;
+  vm_Number vstep = fltvalue(s2v(ra + 2)), vidx = fltvalue(s2v(ra)) + vstep;
+  vm_Number vlimit = fltvalue(s2v(ra + 1));
+  IRRef step = getslot(r->J, r->base, a + 2), limit = getslot(r->J, r->base, a + 1);
+  IRRef idx = emit(r, IR_FADD, IRT_NUM, getslot(r->J, r->base, a), step);
+  int up = fltstepsign(r, step, vstep);
+  int goes = up ? vidx <= vlimit : vlimit <= vidx;
+  IRRef lo = up ? idx : limit, hi = up ? limit : idx;
+  if (!goes && r->pc == r->J->startpc && r->J->parent == NULL) { r->abort = JA_LOOP_EXIT; return; }
+  emit(r, goes ? IR_FLE : IR_FNLE, IRT_VOID, lo, hi);
+  if (!goes) return;
+  setslot(r->J, a, idx);
+  setslot(r->J, a + 3, idx);
+}
+
+static void forloop(Rec *r) {
+  Instruction i = r->i;
+  int a = GETARG_A(i);
+  StkId ra = r->base + a;
+  IRBuf *b = &r->J->ir;
+  IRRef count, idx, step;
+  if (ttisfloat(s2v(ra + 2))) { fltforloop(r, a); return; }
+  count = getslot(r->J, r->base, a + 1);
+  if (ivalue(s2v(ra + 1)) == 0) { /* the loop ends */
+    if (r->pc == r->J->startpc && r->J->parent == NULL) { r->abort = JA_LOOP_EXIT; return; }
+    emit(r, IR_EQ, IRT_VOID, count, ir_kint(b, 0));
+    return;
+  }
+  idx = getslot(r->J, r->base, a);
+  step = getslot(r->J, r->base, a + 2);
+  emit(r, IR_NE, IRT_VOID, count, ir_kint(b, 0)); /* the unsigned count > 0 */
+  count = emit(r, IR_SUB, IRT_INT, count, ir_kint(b, 1));
+  idx = emit(r, IR_ADD, IRT_INT, idx, step);
+  setslot(r->J, a + 1, count);
+  setslot(r->J, a, idx);
+  setslot(r->J, a + 3, idx);
+}
+
+/* The frame stack snapshots see from now on (J->frame[J->depth].frameofs) */
+static int pushframes(JitState *J) {
+  SnapFrame f[JIT_MAXDEPTH];
+  uint32_t ofs;
+  int d;
+  for (d = 1; d <= J->depth; d++) f[d - 1] = J->frame[d].snap;
+  ofs = ir_addframes(&J->ir, f, (uint32_t)J->depth);
+  if (ofs == UINT32_MAX) return 0;
+  J->frame[J->depth].frameofs = ofs;
+  return 1;
+}
+
+/* The frame of a call of prototype p from slot a (function and
+** arguments in the trace's slots there), returning to the caller's pc
+** retpc; a tail call's frame is marked (CIST_TAIL once rebuilt) */
+static void inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32_t retpc, int tail) {
+  JitState *J = r->J;
+  JitFrame *f;
+  IRRef fn, proto;
+  int k, newbase = framebase(J) + a + 1, moved = 0, nfix = p->numparams;
+  if (J->depth >= JIT_MAXDEPTH) { r->abort = JA_TOO_DEEP; return; }
+  if (p->is_vararg) moved = (nargs > nfix ? nargs : nfix) + 1;
+  if (newbase + moved + p->maxstacksize >= JIT_MAXSLOTS) { r->abort = JA_TOO_DEEP; return; }
+  fn = getslot(J, r->base, a);
+  proto = emit(r, IR_FLOAD, IRT_PTR, fn, IRFL_FUNC_PROTO);
+  emit(r, IR_EQ, IRT_VOID, proto, ir_kptr(&J->ir, p));
+  for (k = nargs; k < nfix; k++) setslot(J, a + 1 + k, ir_kpri(&J->ir, IRT_NIL));
+  if (moved) {
+    int top = a + moved; /* the function's new slot */
+    setslot(J, top, fn);
+    for (k = 0; k < nfix; k++) {
+      setslot(J, top + 1 + k, k < nargs ? getslot(J, r->base, a + 1 + k) : ir_kpri(&J->ir, IRT_NIL));
+      setslot(J, a + 1 + k, ir_kpri(&J->ir, IRT_NIL));
+    }
+    newbase += moved;
+  }
+  f = &J->frame[++J->depth];
+  f->snap.nextra = moved ? moved - 1 - nfix : 0;
+  f->ci = NULL; /* the callee's frame is not there yet */
+  f->pt = p;
+  f->base = newbase;
+  f->fn = fn;
+  f->snap.pt = p;
+  f->snap.retpc = retpc;
+  f->snap.funcslot = (uint16_t)(newbase - 1);
+  f->snap.nresults = (int16_t)nres;
+  f->snap.tail = (uint16_t)tail;
+  if (!pushframes(J)) { r->abort = JA_NOMEM; return; }
+  J->lastpc = NULL;
+  if (J->depth > J->maxdepth) J->maxdepth = J->depth;
+  if (newbase + p->maxstacksize > J->maxslot) J->maxslot = newbase + p->maxstacksize;
+  if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
+}
+
+/* A call of the Lua function in slot a, inlined: the trace guards that
+** the slot holds a closure of the same prototype and goes on recording in
+** the callee's frame (jit_record sees its instructions: VM_MASKJIT makes
+** it trap). Its arguments are the caller's slots above a; parameters
+** without one are nil, as the interpreter's entry makes them. A vararg
+** function's frame is where its VARARGPREP moves it (interp.c
+** adjustvarargs): the function and its parameters above all arguments,
+** the extra ones left below (the number is the call's: a constant). */
+static void inlinecall(Rec *r, int a, int nargs, int nres) {
+  JitState *J = r->J;
+  inlineframe(r, a, nargs, nres, clLvalue(s2v(r->base + a))->p,
+              (uint32_t)(r->pc + 1 - J->frame[J->depth].pt->code), 0);
+}
+
+/* return g(...) of a Lua function g in an inlined frame whose function
+** is not vararg (TAILCALL's C = 0) and closes no upvalues (k = 0): as the
+** interpreter does it (vm.c pretailcall), g's function and arguments
+** move down to the caller's function slot, the caller's frame goes, and
+** g's frame returns where the caller's would, with its wanted results.
+** Exits inside g rebuild the same frames as the interpreter had, g's
+** marked a tail call (debug.getinfo, tracebacks, error messages). */
+static void tailcall(Rec *r, int a, int nargs) {
+  JitState *J = r->J;
+  JitFrame *f = &J->frame[J->depth];
+  SnapFrame was = f->snap;
+  Proto *p = clLvalue(s2v(r->base + a))->p;
+  IRRef vals[JIT_MAXSLOTS];
+  int k, s, func = f->base - 1;
+  for (k = 0; k <= nargs; k++) vals[k] = getslot(J, r->base, a + k);
+  for (s = func; s < J->maxslot; s++) {
+    J->slot[s] = REF_NONE;
+    J->written[s] = 0;
+  }
+  J->depth--;
+  for (k = 0; k <= nargs; k++) {
+    J->slot[func + k] = vals[k];
+    J->written[func + k] = 1;
+  }
+  /* (the slots are set: inlineframe reads none from the stack) */
+  inlineframe(r, func - framebase(J), nargs, was.nresults, p, was.retpc, 1);
+}
+
+/* A call of a library function the recorder knows (JIT_BUILTINS): the
+** slot is guarded to hold that function, its result computed by IR.
+** Returns the result, or REF_NONE with r->abort set. */
+static IRRef builtin(Rec *r, int id, int a, int nargs) {
+  JitState *J = r->J;
+  const TValue *x = s2v(r->base + a + 1);
+  IRRef arg;
+  if (nargs < 1) { r->abort = JA_NYI_CALL; return REF_NONE; } /* the error, by the interpreter */
+  arg = getslot(J, r->base, a + 1);
+  switch (id) {
+    case JB_MATH_SQRT:
+      if (!ttisnumber(x)) break;
+      return emit(r, IR_FSQRT, IRT_NUM, tonum(r, arg), 0);
+    case JB_MATH_ABS:
+      if (!ttisfloat(x)) break; /* integers: NYI */
+      return emit(r, IR_FABS, IRT_NUM, arg, 0);
+    case JB_MATH_FLOOR: case JB_MATH_CEIL: {
+      vm_Number v, fl;
+      vm_Integer n;
+      if (ttisinteger(x)) return arg; /* its own floor */
+      if (!ttisfloat(x)) break;
+      v = fltvalue(x);
+      fl = id == JB_MATH_FLOOR ? floor(v) : ceil(v);
+      /* an integer result when it fits: FTOI's guard exits when not */
+      if (!interp_flttointns(fl, &n, F2Ieq)) break;
+      return emit(r, IR_FTOI, IRT_INT, emit(r, id == JB_MATH_FLOOR ? IR_FLOOR : IR_CEIL, IRT_NUM, arg, 0), 0);
+    }
+    case JB_STRING_LEN:
+      if (!ttisstring(x)) break;
+      return emit(r, IR_FLOAD, IRT_INT, arg, IRFL_STR_LEN);
+    case JB_STRING_BYTE: { /* string.byte(s [, i]): one byte, i >= 1 */
+      const TValue *vi = s2v(r->base + a + 2);
+      IRRef i0;
+      vm_Integer i = 1;
+      if (!ttisstring(x) || nargs > 2 || (nargs == 2 && !ttisinteger(vi))) break;
+      if (nargs == 2) i = ivalue(vi);
+      if (i < 1 || (size_t)i > tsslen(tsvalue(x))) break; /* no result, or from the end */
+      i0 = nargs == 2 ? emit(r, IR_SUB, IRT_INT, getslot(J, r->base, a + 2), ir_kint(&J->ir, 1))
+                      : ir_kint(&J->ir, 0);
+      emit(r, IR_ULT, IRT_VOID, i0, emit(r, IR_FLOAD, IRT_INT, arg, IRFL_STR_LEN));
+      return emit(r, IR_SBYTE, IRT_INT, arg, i0);
+    }
+    case JB_TYPE: { /* a constant: the argument's type is guarded */
+      TString *name = J->typename[ttype(x)];
+      if (name == NULL) break;
+      return ir_kgc(&J->ir, name, IRT_SHRSTR);
+    }
+    case JB_MATH_MIN: case JB_MATH_MAX: {
+      /* two numbers of one type: min is `b < a and b or a`, max `a < b
+      ** and b or a` (as the library compares); the trace guards the
+      ** outcome it saw */
+      const TValue *y = s2v(r->base + a + 2);
+      IRRef arg2, lo, hi;
+      int isint = ttisinteger(x), lt;
+      if (nargs != 2 || !ttisnumber(x) || !ttisnumber(y) || isint != ttisinteger(y)) break;
+      arg2 = getslot(J, r->base, a + 2);
+      if (id == JB_MATH_MIN) lo = arg2, hi = arg; /* is b < a? */
+      else lo = arg, hi = arg2;                  /* is a < b? */
+      lt = isint ? (id == JB_MATH_MIN ? ivalue(y) < ivalue(x) : ivalue(x) < ivalue(y))
+                 : (id == JB_MATH_MIN ? fltvalue(y) < fltvalue(x) : fltvalue(x) < fltvalue(y));
+      emit(r, isint ? (lt ? IR_LT : IR_GE) : (lt ? IR_FLT : IR_FNLT), IRT_VOID, lo, hi);
+      return lt ? arg2 : arg;
+    }
+  }
+  r->abort = JA_NYI_TYPE;
+  return REF_NONE;
+}
+
+/* math.sin, cos...: FMATH, a call of the libm function the library calls */
+static IRRef mathcall(Rec *r, IRFpm f, int a, int nargs) {
+  const TValue *x = s2v(r->base + a + 1);
+  if (nargs < 1) { r->abort = JA_NYI_CALL; return REF_NONE; } /* the error, by the interpreter */
+  if (!ttisnumber(x) || (f == IRFPM_LOG && nargs > 1)) { r->abort = JA_NYI_TYPE; return REF_NONE; }
+  return emit(r, IR_FMATH, IRT_NUM, tonum(r, getslot(r->J, r->base, a + 1)), f);
+}
+
+/* Slots below `upto` (counted from frame 0's base) may hold values now:
+** snapshots go that far (a multiple result or VARARG may pass the frame's
+** registers), and so does the room the trace's runs make; 0 when it
+** passes what a trace may touch */
+static int slotsto(JitState *J, int upto) {
+  if (upto > JIT_MAXSLOTS) return 0;
+  if (upto > J->maxslot) J->maxslot = upto;
+  if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
+  return 1;
+}
+
+/* How many values from slot `from` of the frame being recorded on the
+** call or VARARG before left up to the top (J->multres), for an
+** instruction that takes them all; -1 with r->abort set when the
+** recording does not know (the values came before it started) */
+static int uptotop(Rec *r, int from) {
+  JitState *J = r->J;
+  if (J->multres < framebase(J) + from) {
+    r->abort = JA_NYI_CALL;
+    return -1;
+  }
+  return J->multres - (framebase(J) + from);
+}
+
+/* A call's n results (vals) go where it wants them: from its function's
+** slot dst (counted from the trace's base) on, `want` of them, missing
+** ones nil; want < 0 is all of them, which the next instruction takes up
+** to the top (J->multres). */
+static int placeresults(JitState *J, int dst, const IRRef *vals, int n, int want) {
+  int k;
+  if (want < 0) {
+    want = n;
+    J->multres = dst + n;
+  }
+  if (!slotsto(J, dst + want)) return 0;
+  for (k = 0; k < want; k++) {
+    J->slot[dst + k] = k < n ? vals[k] : ir_kpri(&J->ir, IRT_NIL);
+    J->written[dst + k] = 1;
+  }
+  return 1;
+}
+
+/* C code (CAT, CALLC) runs on n slots of the frame being recorded from
+** slot a on: their values go there (SSTORE), and the snapshot the guards
+** after it exit to is taken anew with them, so that such an exit redoes
+** the instruction with its operands in place. The result's type is known
+** only once it ran: the next instruction's recording emits its RLOAD. */
+static void ccode(Rec *r, IROp op, int a, int n, IRRef arg) {
+  JitState *J = r->J;
+  int k, s = framebase(J) + a;
+  if (!canalloc(r)) return;
+  /* (the C code finds the frame's base from S->ci: not frame 0's base
+  ** once the trace returned below its frame) */
+  if (J->shift != 0) { r->abort = JA_NYI_CALL; return; }
+  for (k = 0; k < n; k++) setslot(J, a + k, getslot(J, r->base, a + k));
+  if (!snap_take(J, r->pc)) { r->abort = JA_NOMEM; return; }
+  for (k = 0; k < n; k++) emit(r, IR_SSTORE, IRT_VOID, (IRRef)(s + k), J->slot[s + k]);
+  emit(r, op, IRT_VOID, (IRRef)s, arg);
+  J->pendslot = s;
+}
+
+/* The library functions a trace calls as they are (CALLC): string
+** results of strings and integers, no Lua code, no yields */
+static int ccallable(int id, const TValue *args, int nargs) {
+  int k;
+  switch (id) {
+    case JB_STRING_SUB: case JB_STRING_REP:
+      if (nargs < 2 || nargs > 3 || !ttisstring(&args[0])) return 0;
+      for (k = 1; k < nargs; k++)
+        if (!ttisinteger(&args[k]) && !(id == JB_STRING_REP && k == 2 && ttisstring(&args[k]))) return 0;
+      return id == JB_STRING_SUB || ivalue(&args[1]) <= 1024; /* no huge strings */
+    case JB_STRING_UPPER: case JB_STRING_LOWER: return nargs == 1 && ttisstring(&args[0]);
+    case JB_STRING_CHAR:
+      for (k = 0; k < nargs; k++)
+        if (!ttisinteger(&args[k])) return 0;
+      return nargs <= 8;
+    default: return 0;
+  }
+}
+
+/* select('#', ...) and select(n, ...) for n >= 1: the count of the
+** arguments is the call's (a constant; the varargs' when they come from
+** VARARG), so '#' must be a constant (LOADK's) and n is guarded. */
+static void selectcall(Rec *r, int a, int nargs, int want) {
+  JitState *J = r->J;
+  const TValue *n = s2v(r->base + a + 1);
+  IRRef sel, vals[JIT_MAXSLOTS];
+  int k, cnt = 0;
+  if (nargs < 1) { r->abort = JA_NYI_CALL; return; } /* the error, by the interpreter */
+  sel = getslot(J, r->base, a + 1);
+  if (ttisstring(n) && tsslen(tsvalue(n)) == 1 && getstr(tsvalue(n))[0] == '#') {
+    if (J->ir.ins[sel].op != IR_KGC) { r->abort = JA_NYI_CALL; return; }
+    vals[0] = ir_kint(&J->ir, nargs - 1);
+    if (!placeresults(J, framebase(J) + a, vals, 1, want)) r->abort = JA_TOO_LONG;
+    return;
+  }
+  if (!ttisinteger(n) || ivalue(n) < 1) { r->abort = JA_NYI_CALL; return; }
+  emit(r, IR_EQ, IRT_VOID, sel, ir_kint(&J->ir, ivalue(n)));
+  for (k = (int)ivalue(n); k < nargs; k++) vals[cnt++] = getslot(J, r->base, a + 1 + k);
+  if (!placeresults(J, framebase(J) + a, vals, cnt, want)) r->abort = JA_TOO_LONG;
+}
+
+static void recordcall(Rec *r, int want) {
+  JitState *J = r->J;
+  Instruction i = r->i;
+  int a = GETARG_A(i), nargs = GETARG_B(i) - 1;
+  const TValue *fv = s2v(r->base + a);
+  if (nargs < 0 && (nargs = uptotop(r, a + 1)) < 0) return; /* up to the top */
+  J->multres = -1;
+  if (ttisLclosure(fv)) {
+    inlinecall(r, a, nargs, want);
+  } else if (ttislcf(fv)) {
+    int id, f;
+    IRRef fn, res;
+    for (id = 0; id < JB__MAX && J->builtin[id] != fvalue(fv); id++) continue;
+    for (f = 0; f < IRFPM__MAX && J->fpmfunc[f] != fvalue(fv); f++) continue;
+    if (id == JB__MAX && f == IRFPM__MAX) { r->abort = JA_NYI_CALL; return; }
+    fn = getslot(J, r->base, a);
+    emit(r, IR_EQ, IRT_VOID, fn, ir_kptr(&J->ir, (void *)fvalue(fv)));
+    if (id == JB_IPAIRS) { /* three results: the iterator, t, 0 */
+      IRRef res3[3];
+      if (nargs < 1) { r->abort = JA_NYI_CALL; return; }
+      res3[0] = ir_klcf(&J->ir, (void *)baselib_ipairsaux);
+      res3[1] = getslot(J, r->base, a + 1);
+      res3[2] = ir_kint(&J->ir, 0);
+      if (!placeresults(J, framebase(J) + a, res3, 3, want)) r->abort = JA_TOO_LONG;
+      return;
+    }
+    if (id == JB_SELECT) {
+      selectcall(r, a, nargs, want);
+      return;
+    }
+    if (id < JB__MAX && ccallable(id, s2v(r->base + a + 1), nargs)) {
+      if (want != 1) { r->abort = JA_NYI_CALL; return; } /* one result */
+      ccode(r, IR_CALLC, a, 1 + nargs, (IRRef)nargs);
+      return;
+    }
+    res = id < JB__MAX ? builtin(r, id, a, nargs) : mathcall(r, (IRFpm)f, a, nargs);
+    if (res != REF_NONE && !placeresults(J, framebase(J) + a, &res, 1, want)) r->abort = JA_TOO_LONG;
+  } else {
+    r->abort = JA_NYI_CALL;
+  }
+}
+
+/* A side trace's return from its own frame (depth 0) with the n values
+** from its slot a: the trace goes on in the caller, which becomes frame 0
+** (based J->shift slots from the trace's base), after RETF made sure the
+** call is the one recorded. The caller's slots are all unknown; its
+** prototype is kept among the trace's frames so that the trace goes when
+** it is collected (jit_freeproto). */
+static void returnbelow(Rec *r, int a, int n) {
+  JitState *J = r->J;
+  CallInfo *ci = curci(J), *caller = ci->previous;
+  IRRef vals[JIT_MAXSLOTS];
+  int k, funcslot, want = ci->nresults;
+  if (J->parent == NULL || n < 0 || want < 0 || (ci->callstatus & CIST_FRESH) ||
+      caller == NULL || !isLua(caller) || J->frame[0].pt->is_vararg ||
+      (GET_OPCODE(r->i) == OP_RETURN && TESTARG_k(r->i))) {
+    r->abort = JA_LEFT_FRAME; /* (roots: the recording left the loop) */
+    return;
+  }
+  funcslot = (int)(ci->func - (caller->func + 1));
+  if (J->shift - (funcslot + 1) < -0x7000) { r->abort = JA_TOO_DEEP; return; }
+  if (n > want) n = want; /* (missing ones are nil) */
+  for (k = 0; k < n; k++) vals[k] = getslot(J, r->base, a + k);
+  /* (after it, guards exit in the caller's frame: the next snapshot's) */
+  emit(r, IR_RETF, IRT_VOID, ir_kptr(&J->ir, (void *)caller->u.l.savedpc), (IRRef)(uint16_t)want);
+  memset(J->slot, 0, sizeof(J->slot));
+  memset(J->written, 0, sizeof(J->written));
+  J->shift -= funcslot + 1;
+  J->frame[0].ci = caller;
+  J->frame[0].pt = ci_func(caller)->p;
+  J->maxslot = J->frame[0].pt->maxstacksize;
+  if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
+  {
+    SnapFrame q = {J->frame[0].pt, 0, 0, 0, 0, 0};
+    if (ir_addframes(&J->ir, &q, 1) == UINT32_MAX) { r->abort = JA_NOMEM; return; }
+  }
+  J->frame[0].frameofs = 0;
+  caller->u.l.trap = 1; /* (its instructions are recorded) */
+  J->lastpc = caller->u.l.savedpc - 1; /* the call */
+  if (!placeresults(J, funcslot, vals, n, want)) r->abort = JA_TOO_LONG;
+}
+
+/* How many slots VARARGPREP moved inlined frame f up (its arguments and
+** the function): 0 unless it is a vararg function's */
+static int framemoved(const JitFrame *f) {
+  return f->pt->is_vararg ? f->snap.nextra + f->pt->numparams + 1 : 0;
+}
+
+/* An inlined function returns the n values from its slot a: they go
+** where the call wanted them (missing ones nil), and the callee's slots
+** are forgotten: no snapshot restores them. */
+static void recordreturn(Rec *r, int a, int n) {
+  JitState *J = r->J;
+  JitFrame *f = &J->frame[J->depth];
+  IRRef vals[JIT_MAXSLOTS];
+  int want = f->snap.nresults, k, s, func;
+  if (J->depth == 0) {
+    returnbelow(r, a, n);
+    return;
+  }
+  func = f->base - 1 - framemoved(f);
+  if (n < 0 && (n = uptotop(r, a)) < 0) return; /* up to the top */
+  J->multres = -1;
+  if (want >= 0 && n > want) n = want; /* the rest are dropped */
+  for (k = 0; k < n; k++) vals[k] = getslot(J, r->base, a + k);
+  for (s = func + 1; s < J->maxslot; s++) {
+    J->slot[s] = REF_NONE;
+    J->written[s] = 0;
+  }
+  J->lastpc = J->frame[J->depth - 1].pt->code + f->snap.retpc - 1; /* the call */
+  J->depth--;
+  if (!placeresults(J, func, vals, n, want)) r->abort = JA_TOO_LONG;
+}
+
+/* A numeric for loop over floats (any of its values a float, and not
+** both start and step integers): all three become floats, a zero step
+** exits (the interpreter raises the error), and the loop is entered or
+** skipped as it is now. */
+static void fltforprep(Rec *r, int a) {
+  JitState *J = r->J;
+  StkId ra = r->base + a;
+  vm_Number vinit, vlimit, vstep;
+  IRRef init, limit, step;
+  int up, skip;
+  if (!ttisnumber(s2v(ra)) || !ttisnumber(s2v(ra + 1)) || !ttisnumber(s2v(ra + 2)) ||
+      nvalue(s2v(ra + 2)) == 0) {
+    r->abort = JA_NYI_TYPE; /* strings to convert, or the error */
+    return;
+  }
+  vinit = nvalue(s2v(ra));
+  vlimit = nvalue(s2v(ra + 1));
+  vstep = nvalue(s2v(ra + 2));
+  init = tonum(r, getslot(J, r->base, a));
+  limit = tonum(r, getslot(J, r->base, a + 1));
+  step = tonum(r, getslot(J, r->base, a + 2));
+  emit(r, IR_FNE, IRT_VOID, step, ir_knum(&J->ir, 0.0));
+  up = fltstepsign(r, step, vstep);
+  skip = up ? vlimit < vinit : vinit < vlimit;
+  emit(r, skip ? IR_FLT : IR_FNLT, IRT_VOID, up ? limit : init, up ? init : limit);
+  if (skip) return;
+  setslot(J, a, init);
+  setslot(J, a + 1, limit);
+  setslot(J, a + 2, step);
+  setslot(J, a + 3, init);
+}
+
+/* A numeric for loop over integers: the count of further iterations is
+** (limit - start) / |step|, unsigned, as the interpreter's FORPREP computes
+** it (a logical shift for a constant step of +-2^k; a variable step has
+** its sign guarded), and the loop is entered or skipped as it is now.
+** Float limits are NYI. */
+static void forprep(Rec *r) {
+  JitState *J = r->J;
+  int a = GETARG_A(r->i);
+  StkId ra = r->base + a;
+  IRRef init, limit, count, step;
+  vm_Integer vstep;
+  vm_Unsigned mag;
+  int shift = 0, up;
+  if (!ttisinteger(s2v(ra)) || !ttisinteger(s2v(ra + 2))) { fltforprep(r, a); return; }
+  vstep = ivalue(s2v(ra + 2));
+  if (!ttisinteger(s2v(ra + 1)) || vstep == 0) { r->abort = JA_NYI_TYPE; return; }
+  up = vstep > 0;
+  init = getslot(J, r->base, a);
+  limit = getslot(J, r->base, a + 1);
+  step = getslot(J, r->base, a + 2);
+  if (!ir_isconst(ir_at(&J->ir, step)->op)) /* its sign (0 is an error) */
+    emit(r, up ? IR_GT : IR_LT, IRT_VOID, step, ir_kint(&J->ir, 0));
+  setslot(J, a + 3, init);
+  if (up ? ivalue(s2v(ra)) > ivalue(s2v(ra + 1)) : ivalue(s2v(ra)) < ivalue(s2v(ra + 1))) {
+    emit(r, up ? IR_GT : IR_LT, IRT_VOID, init, limit); /* skipped */
+    return;
+  }
+  emit(r, up ? IR_LE : IR_GE, IRT_VOID, init, limit);
+  count = up ? emit(r, IR_SUB, IRT_INT, limit, init) : emit(r, IR_SUB, IRT_INT, init, limit);
+  mag = up ? (vm_Unsigned)vstep : 0u - (vm_Unsigned)vstep;
+  if (ir_isconst(ir_at(&J->ir, step)->op) && (mag & (mag - 1)) == 0) {
+    while ((mag >> shift) != 1) shift++;
+    if (shift > 0) count = emit(r, IR_SHR, IRT_INT, count, ir_kint(&J->ir, shift));
+  } else { /* the count divided by |step| (-minint too), unsigned */
+    count = emit(r, IR_UDIV, IRT_INT, count, up ? step : emit(r, IR_NEG, IRT_INT, step, REF_NONE));
+  }
+  setslot(J, a + 1, count);
+}
+
+/* A generic for's iterator call (TFORCALL at pc) and the TFORLOOP after
+** it, which the interpreter runs without dispatching it: an ipairs loop
+** over a table without a metatable. The control variable goes up by one;
+** the next element is in the array part (its type guarded: nil ends the
+** loop), or past it in a table without a hash part (the end). */
+static void tforcall(Rec *r, const Instruction *pc) {
+  JitState *J = r->J;
+  int a = GETARG_A(*pc), nvars = GETARG_C(*pc), k;
+  StkId ra = r->base + a;
+  const TValue *vt = s2v(ra + 1), *v;
+  TValue kv;
+  IRRef t, idx, ref, vals[2];
+  Table *h;
+  if (!ttislcf(s2v(ra)) || fvalue(s2v(ra)) != baselib_ipairsaux) { r->abort = JA_NYI_CALL; return; }
+  if (!ttistable(vt) || !ttisinteger(s2v(ra + 2))) { r->abort = JA_NYI_TYPE; return; }
+  if (hvalue(vt)->metatable != NULL) { r->abort = JA_NYI_META; return; }
+  emit(r, IR_EQ, IRT_VOID, getslot(J, r->base, a), ir_klcf(&J->ir, (void *)baselib_ipairsaux));
+  t = getslot(J, r->base, a + 1);
+  nometa(r, t);
+  idx = emit(r, IR_ADD, IRT_INT, getslot(J, r->base, a + 2), ir_kint(&J->ir, 1));
+  setivalue(&kv, (vm_Integer)((vm_Unsigned)ivalue(s2v(ra + 2)) + 1u));
+  h = hvalue(vt);
+  if ((vm_Unsigned)ivalue(&kv) - 1u < h->asize) {
+    ref = arrayref(r, t, idx, vt, &kv, &v);
+    if (ref == REF_NONE) return;
+    vals[1] = emit(r, IR_ALOAD, valtype(v), ref, 0);
+  } else if (h->node == tab_dummynode()) {
+    IRRef asize = emit(r, IR_FLOAD, IRT_INT, t, IRFL_TAB_ASIZE);
+    emit(r, IR_UGE, IRT_VOID, emit(r, IR_SUB, IRT_INT, idx, ir_kint(&J->ir, 1)), asize);
+    emit(r, IR_EQ, IRT_VOID, emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_NODE),
+         ir_kptr(&J->ir, tab_dummynode()));
+    v = &absentkey;
+  } else {
+    r->abort = JA_NYI_NILREAD; /* it could be in the hash part */
+    return;
+  }
+  J->lastpc = pc + 1; /* the loop instruction: a back-edge may come next */
+  if (ttisnil(v)) { /* ipairs returns nil: the loop ends */
+    if (J->lastpc == J->startpc && J->depth == 0 && J->parent == NULL) r->abort = JA_LOOP_EXIT;
+    for (k = 0; k < nvars; k++) setslot(J, a + 4 + k, ir_kpri(&J->ir, IRT_NIL));
+    return;
+  }
+  vals[0] = idx;
+  for (k = 0; k < nvars; k++) setslot(J, a + 4 + k, k < 2 ? vals[k] : ir_kpri(&J->ir, IRT_NIL));
+  setslot(J, a + 2, idx); /* TFORLOOP: the control variable */
+}
+
+/* TFORPREP jumps to the TFORCALL, which runs at once: both are recorded.
+** A closing value (the fourth value of the for) is NYI. */
+static void tforprep(Rec *r) {
+  int a = GETARG_A(r->i);
+  if (!ttisnil(s2v(r->base + a + 3))) { r->abort = JA_NYI_TYPE; return; }
+  getslot(r->J, r->base, a + 3); /* its type guard: nil */
+  tforcall(r, r->pc + 1 + GETARG_Bx(r->i));
+}
+
+static void recordins(Rec *r) {
+  JitState *J = r->J;
+  Instruction i = r->i;
+  int op = GET_OPCODE(i);
+  int a = GETARG_A(i);
+  StkId base = r->base;
+#define RB() getslot(J, base, GETARG_B(i))
+#define RC() getslot(J, base, GETARG_C(i))
+#define VB() s2v(base + GETARG_B(i))
+#define VC() s2v(base + GETARG_C(i))
+#define KCv() (&r->k[GETARG_C(i)])
+  switch (op) {
+    case OP_MOVE: setslot(J, a, RB()); break;
+    case OP_LOADI: setslot(J, a, ir_kint(&J->ir, GETARG_sBx(i))); break;
+    case OP_LOADF: setslot(J, a, ir_knum(&J->ir, (vm_Number)GETARG_sBx(i))); break;
+    case OP_LOADK: setslot(J, a, kvalue(r, &r->k[GETARG_Bx(i)])); break;
+    case OP_LOADFALSE: setslot(J, a, ir_kpri(&J->ir, IRT_FALSE)); break;
+    case OP_LOADTRUE: setslot(J, a, ir_kpri(&J->ir, IRT_TRUE)); break;
+    case OP_LOADNIL: { /* B + 1 nils */
+      int k;
+      for (k = 0; k <= GETARG_B(i); k++) setslot(J, a + k, ir_kpri(&J->ir, IRT_NIL));
+      break;
+    }
+    case OP_LFALSESKIP: setslot(J, a, ir_kpri(&J->ir, IRT_FALSE)); break;
+    case OP_ADD: arith(r, a, RB(), RC(), VB(), VC(), IR_ADD, IR_FADD); break;
+    case OP_SUB: arith(r, a, RB(), RC(), VB(), VC(), IR_SUB, IR_FSUB); break;
+    case OP_MUL: arith(r, a, RB(), RC(), VB(), VC(), IR_MUL, IR_FMUL); break;
+    case OP_DIV: arith(r, a, RB(), RC(), VB(), VC(), IR_NOP, IR_FDIV); break;
+    case OP_IDIV: arith(r, a, RB(), RC(), VB(), VC(), IR_IDIV, IR_NOP); break;
+    case OP_MOD: arith(r, a, RB(), RC(), VB(), VC(), IR_MOD, IR_FMOD); break;
+    case OP_POW: arith(r, a, RB(), RC(), VB(), VC(), IR_NOP, IR_FPOW); break;
+    case OP_ADDK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_ADD, IR_FADD); break;
+    case OP_SUBK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_SUB, IR_FSUB); break;
+    case OP_MULK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_MUL, IR_FMUL); break;
+    case OP_DIVK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_NOP, IR_FDIV); break;
+    case OP_POWK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_NOP, IR_FPOW); break;
+    case OP_MODK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_MOD, IR_FMOD); break;
+    case OP_IDIVK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_IDIV, IR_NOP); break;
+    case OP_ADDI: {
+      TValue kv;
+      setivalue(&kv, GETARG_sC(i));
+      arith(r, a, RB(), kvalue(r, &kv), VB(), &kv, IR_ADD, IR_FADD);
+      break;
+    }
+    case OP_UNM: {
+      IRRef x = RB();
+      if (ttisinteger(VB())) setslot(J, a, emit(r, IR_NEG, IRT_INT, x, 0));
+      else if (ttisfloat(VB())) setslot(J, a, emit(r, IR_FNEG, IRT_NUM, x, 0));
+      else r->abort = JA_NYI_TYPE;
+      break;
+    }
+    case OP_LT: case OP_LE: case OP_EQ:
+      compare(r, getslot(J, base, a), RB(), s2v(base + a), VB(), op);
+      break;
+    case OP_EQK: {
+      const TValue *kv = &r->k[GETARG_B(i)];
+      compare(r, getslot(J, base, a), kvalue(r, kv), s2v(base + a), kv, OP_EQ);
+      break;
+    }
+    case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI: case OP_EQI: compareI(r, op); break;
+    case OP_JMP: break; /* within the loop: the recorder follows the interpreter */
+    case OP_GETI: {
+      TValue kv;
+      setivalue(&kv, GETARG_C(i));
+      getindex(r, a, RB(), ir_kint(&J->ir, GETARG_C(i)), VB(), &kv);
+      break;
+    }
+    case OP_GETTABLE: getindex(r, a, RB(), RC(), VB(), VC()); break;
+    case OP_GETFIELD: getfield(r, a, RB(), VB(), KCv()); break;
+    case OP_SELF: selfop(r, a, RB(), VB(), GETARG_k(i) ? KCv() : VC()); break;
+    case OP_SETI: {
+      TValue kv;
+      const TValue *v = GETARG_k(i) ? KCv() : VC();
+      IRRef val = GETARG_k(i) ? kvalue(r, v) : RC();
+      setivalue(&kv, GETARG_B(i));
+      setindex(r, getslot(J, base, a), ir_kint(&J->ir, GETARG_B(i)), val, s2v(base + a), &kv);
+      break;
+    }
+    case OP_SETTABLE: {
+      const TValue *v = GETARG_k(i) ? KCv() : VC();
+      IRRef val = GETARG_k(i) ? kvalue(r, v) : RC();
+      setindex(r, getslot(J, base, a), RB(), val, s2v(base + a), VB());
+      break;
+    }
+    case OP_FORLOOP: forloop(r); break;
+    case OP_FORPREP: forprep(r); break;
+    case OP_TFORPREP: tforprep(r); break;
+    case OP_CLOSE: { /* nothing to close: traces make no closures nor to-be-closed variables */
+      vm_State *S = J->thread;
+      StkId level = base + a;
+      if ((S->openupval != NULL && uplevel(S->openupval) >= level) ||
+          (S->ntbc > 0 && S->tbclist[S->ntbc - 1] >= savestack(S, level)))
+        r->abort = JA_NYI_BC;
+      break;
+    }
+    case OP_TFORCALL: tforcall(r, r->pc); break;
+    case OP_CALL: recordcall(r, GETARG_C(i) - 1); break;
+    case OP_TAILCALL: /* in an inlined call */
+      if (GETARG_k(i) || J->depth == 0) {
+        r->abort = JA_NYI_BC;
+      } else if (ttislcf(s2v(base + a))) { /* a library function: the call, then the return */
+        recordcall(r, -1);
+        if (r->abort == JA_OK) recordreturn(r, a, -1);
+      } else if (ttisLclosure(s2v(base + a)) && GETARG_C(i) == 0) {
+        int nargs = GETARG_B(i) - 1;
+        if (nargs < 0 && (nargs = uptotop(r, a + 1)) < 0) break; /* up to the top */
+        J->multres = -1;
+        tailcall(r, a, nargs);
+      } else {
+        r->abort = JA_NYI_BC;
+      }
+      break;
+    case OP_RETURN0: recordreturn(r, a, 0); break;
+    case OP_RETURN1: recordreturn(r, a, 1); break;
+    case OP_RETURN: /* (C: a vararg function's, which moves its frame back) */
+      if (GETARG_k(i) || (GETARG_C(i) && J->depth == 0)) r->abort = JA_NYI_BC; /* upvalues to close */
+      else recordreturn(r, a, GETARG_B(i) - 1);
+      break;
+    case OP_VARARGPREP: break; /* (the call's recording moved the frame) */
+    case OP_VARARG: { /* C - 1 values (C = 0: all) from the extra arguments */
+      int nextra = J->frame[J->depth].snap.nextra, want = GETARG_C(i) - 1, k;
+      if (J->depth == 0) { r->abort = JA_NYI_VARARG; break; }
+      if (want < 0) {
+        want = nextra;
+        J->multres = framebase(J) + a + nextra;
+      }
+      if (!slotsto(J, framebase(J) + a + want)) { r->abort = JA_TOO_LONG; break; }
+      for (k = 0; k < want; k++) /* (they sit below the function's slot, -1) */
+        setslot(J, a + k, k < nextra ? getslot(J, r->base, k - 1 - nextra) : ir_kpri(&J->ir, IRT_NIL));
+      break;
+    }
+    case OP_GETUPVAL: setslot(J, a, getupval(r, GETARG_B(i))); break;
+    case OP_SETUPVAL: {
+      int s;
+      IRRef v = getslot(J, base, a), uref = upvalref(r, GETARG_B(i), &s);
+      if (s >= 0) {
+        J->slot[s] = v; /* a slot of the trace's frames */
+        J->written[s] = 1;
+        break;
+      }
+      emit(r, IR_USTORE, IRT_VOID, uref, v);
+      if (iscollectabletype(reftype(r, v))) emit(r, IR_TBAR, IRT_VOID, uref, v);
+      break;
+    }
+    case OP_GETTABUP: {
+      const TValue *env = ci_func(curci(J))->upvals[GETARG_B(i)]->v;
+      getfield(r, a, getupval(r, GETARG_B(i)), env, KCv());
+      break;
+    }
+    case OP_SETTABUP: {
+      const TValue *env = ci_func(curci(J))->upvals[a]->v;
+      IRRef val = GETARG_k(i) ? kvalue(r, KCv()) : RC();
+      setfield(r, getupval(r, a), env, &r->k[GETARG_B(i)], val);
+      break;
+    }
+    case OP_SETFIELD: {
+      IRRef val = GETARG_k(i) ? kvalue(r, KCv()) : RC();
+      setfield(r, getslot(J, base, a), s2v(base + a), &r->k[GETARG_B(i)], val);
+      break;
+    }
+    case OP_TEST: getslot(J, base, a); break; /* the type guard decides */
+    case OP_TESTSET: {
+      IRRef v = RB();
+      if (l_isfalse(VB()) != GETARG_k(i)) setslot(J, a, v);
+      break;
+    }
+    case OP_NOT:
+      RB();
+      setslot(J, a, ir_kpri(&J->ir, l_isfalse(VB()) ? IRT_TRUE : IRT_FALSE));
+      break;
+    case OP_LEN: len(r, a, RB(), VB()); break;
+    case OP_CONCAT: { /* strings and numbers: no metamethods */
+      int n = GETARG_B(i), k;
+      for (k = 0; k < n; k++)
+        if (!ttisstring(s2v(base + a + k)) && !ttisnumber(s2v(base + a + k))) r->abort = JA_NYI_TYPE;
+      if (r->abort == JA_OK) ccode(r, IR_CAT, a, n, (IRRef)n);
+      break;
+    }
+    case OP_NEWTABLE: { /* sizes as the interpreter computes them */
+      unsigned int hsize = GETARG_B(i) > 0 ? 1u << (GETARG_B(i) - 1) : 0;
+      uint64_t asize = (uint64_t)GETARG_C(i);
+      if (GETARG_k(i)) asize += (uint64_t)GETARG_Ax(r->pc[1]) * (MAXARG_C + 1);
+      if (asize > 0xffffff) { r->abort = JA_NYI_BC; break; }
+      if (canalloc(r)) setslot(J, a, emit(r, IR_TNEW, IRT_TAB, (IRRef)asize, (IRRef)hsize));
+      break;
+    }
+    case OP_SETLIST: { /* a constructor's list items, into its preallocated array part */
+      int n = GETARG_B(i), k;
+      vm_Integer last = GETARG_C(i);
+      const TValue *vt = s2v(base + a);
+      IRRef t = getslot(J, base, a);
+      if (n == 0 && (n = uptotop(r, a + 1)) < 0) break; /* up to the top */
+      J->multres = -1;
+      if (TESTARG_k(i)) last += (vm_Integer)GETARG_Ax(r->pc[1]) * (MAXARG_C + 1);
+      if (!ttistable(vt)) { r->abort = JA_NYI_TYPE; break; }
+      if (last + n > (vm_Integer)hvalue(vt)->asize) {
+        /* past the array part, which the interpreter grows first (to
+        ** exactly last + n slots: the same layout); then the stores need
+        ** no bounds checks */
+        IRRef arr;
+        if (last + n > 0xffffff || !canalloc(r)) { r->abort = JA_NYI_BC; break; }
+        arr = emit(r, IR_TRESIZE, IRT_PTR, t, (IRRef)(last + n));
+        for (k = 1; k <= n; k++) {
+          IRRef v = getslot(J, base, a + k);
+          emit(r, IR_ASTORE, IRT_VOID, emit(r, IR_AREF, IRT_PTR, arr, ir_kint(&J->ir, last + k - 1)), v);
+          if (iscollectabletype(reftype(r, v))) emit(r, IR_TBAR, IRT_VOID, t, v);
+        }
+        break;
+      }
+      for (k = 1; k <= n && r->abort == JA_OK; k++) {
+        TValue kv;
+        setivalue(&kv, last + k);
+        setindex(r, t, ir_kint(&J->ir, last + k), getslot(J, base, a + k), vt, &kv);
+      }
+      break;
+    }
+    case OP_BAND: bitop(r, a, RB(), RC(), VB(), VC(), IR_BAND); break;
+    case OP_BOR: bitop(r, a, RB(), RC(), VB(), VC(), IR_BOR); break;
+    case OP_BXOR: bitop(r, a, RB(), RC(), VB(), VC(), IR_BXOR); break;
+    case OP_SHL: bitop(r, a, RB(), RC(), VB(), VC(), IR_SHL); break;
+    case OP_SHR: bitop(r, a, RB(), RC(), VB(), VC(), IR_SHR); break;
+    case OP_BANDK: bitop(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_BAND); break;
+    case OP_BORK: bitop(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_BOR); break;
+    case OP_BXORK: bitop(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_BXOR); break;
+    case OP_SHRI: {
+      TValue kv;
+      setivalue(&kv, GETARG_sC(i));
+      bitop(r, a, RB(), kvalue(r, &kv), VB(), &kv, IR_SHR);
+      break;
+    }
+    case OP_SHLI: {
+      TValue kv;
+      setivalue(&kv, GETARG_sC(i));
+      bitop(r, a, kvalue(r, &kv), RB(), &kv, VB(), IR_SHL);
+      break;
+    }
+    case OP_BNOT:
+      if (ttisinteger(VB())) setslot(J, a, emit(r, IR_BNOT, IRT_INT, RB(), 0));
+      else r->abort = JA_NYI_TYPE;
+      break;
+    default: r->abort = JA_NYI_BC; break;
+  }
+#undef RB
+#undef RC
+#undef VB
+#undef VC
+#undef KCv
+}
+
+/* ----------------------------------------------------------------------
+** Test chains without branches (if-conversion)
+** ---------------------------------------------------------------------- */
+
+/* `if not a[i] and not b[j] and not c[k] then ... end` compiles to tests
+** that each jump to the same place, T, when their value is true (TEST
+** with k set, then JMP). When the values vary from one iteration of a
+** loop to the next, a trace following one way through exits at another
+** test each time (and the processor mispredicts each such branch). So
+** when such a chain of array reads comes, the recorder reads every tested
+** slot's type tag (ATAG, no type guard) and one guard decides the chain:
+** all the values are false or nil when the tags' OR is at most T_FALSE.
+** Reading what Lua would skip is safe: the chain's instructions are pure
+** (upvalue and array reads of tables without metatables, integer
+** arithmetic on temporaries), and their guards (types, bounds) exit to
+** the chain's start, where the interpreter evaluates it as Lua does. The
+** interpreter then runs the chain itself while the recorder waits for it
+** at T or after the chain (J->skipto). */
+
+
+#define CHAIN_MAXTESTS 8
+#define CHAIN_MAXLEN 48
+
+typedef struct TestChain {
+  const Instruction *start, *end;  /* its instructions */
+  const Instruction *target;       /* where a true value jumps */
+  const Instruction *load[CHAIN_MAXTESTS]; /* each test's array read */
+  int ntests;
+} TestChain;
+
+/* Instructions a chain may hold besides its tests: pure, and evaluated by
+** chainstep when they cannot fail */
+static int chainop(OpCode op) {
+  switch (op) {
+    case OP_MOVE: case OP_LOADI: case OP_LOADK: case OP_GETUPVAL: case OP_GETTABLE: case OP_GETI:
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_MOD: case OP_ADDI: case OP_ADDK: case OP_SUBK:
+    case OP_MULK: case OP_MODK:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+/* Whether instruction i reads register reg */
+static int chainreads(Instruction i, int reg) {
+  switch (GET_OPCODE(i)) {
+    case OP_MOVE: case OP_GETI: case OP_ADDI: case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_MODK:
+      return GETARG_B(i) == reg;
+    case OP_GETTABLE: case OP_ADD: case OP_SUB: case OP_MUL: case OP_MOD:
+      return GETARG_B(i) == reg || GETARG_C(i) == reg;
+    default: return 0;
+  }
+}
+
+/* Active local variables of pt at pc (their registers are below) */
+static int nactive(const Proto *pt, const Instruction *pc) {
+  int i, n = 0, at = (int)(pc - pt->code);
+  for (i = 0; i < pt->sizelocvars && pt->locvars[i].startpc <= at; i++)
+    if (at < pt->locvars[i].endpc) n++;
+  return n;
+}
+
+/* A chain of at least two tests starting at pc, whose registers no one
+** reads after it (dead at T and after the chain, and no local's) */
+static int findchain(JitState *J, const Proto *pt, const Instruction *pc, TestChain *c) {
+  const Instruction *p = pc, *seg = pc, *limit = pt->code + pt->sizecode, *w;
+  const uint64_t *atend, *attarget;
+  int tested = -1, low;
+  c->ntests = 0;
+  c->start = pc;
+  c->end = NULL;
+  c->target = NULL;
+  while (p + 1 < limit && p - pc < CHAIN_MAXLEN && c->ntests < CHAIN_MAXTESTS) {
+    Instruction i = op_unpatched(*p);
+    OpCode op = GET_OPCODE(i);
+    if (op == OP_TEST) {
+      Instruction j = op_unpatched(p[1]);
+      const Instruction *to = p + 2 + GETARG_sJ(j);
+      int a = GETARG_A(i);
+      if (!GETARG_k(i) || GET_OPCODE(j) != OP_JMP || (c->target != NULL && to != c->target)) break;
+      for (w = p - 1; w >= seg && GETARG_A(op_unpatched(*w)) != a; w--) {}
+      if (w < seg || (GET_OPCODE(op_unpatched(*w)) != OP_GETTABLE && GET_OPCODE(op_unpatched(*w)) != OP_GETI))
+        break;
+      c->target = to;
+      c->load[c->ntests++] = w;
+      tested = a;
+      p += 2;
+      seg = c->end = p;
+      continue;
+    }
+    if (!chainop(op) || (tested >= 0 && chainreads(i, tested))) break;
+    if (GETARG_A(i) == tested) tested = -1; /* (the tested value is gone) */
+    p++;
+  }
+  if (c->ntests < 2 || c->target <= c->end || c->target >= limit) return 0;
+  atend = snap_livein(J, pt, (uint32_t)(c->end - pt->code));
+  attarget = snap_livein(J, pt, (uint32_t)(c->target - pt->code));
+  if (atend == NULL || attarget == NULL) return 0;
+  low = nactive(pt, pc);
+  if (nactive(pt, c->end) > low) low = nactive(pt, c->end);
+  if (nactive(pt, c->target) > low) low = nactive(pt, c->target);
+  for (w = pc; w < c->end; w++) {
+    Instruction i = op_unpatched(*w);
+    int a = GETARG_A(i);
+    if (GET_OPCODE(i) == OP_TEST || GET_OPCODE(i) == OP_JMP) continue;
+    if (a < low || ((atend[a >> 6] >> (a & 63)) & 1) || ((attarget[a >> 6] >> (a & 63)) & 1)) return 0;
+  }
+  return 1;
+}
+
+/* Runs pure instruction i on the stack at base as the interpreter would,
+** when it can neither fail nor consult a metamethod; else returns 0 */
+static int chainstep(CallInfo *ci, StkId base, const TValue *k, Instruction i) {
+  TValue *ra = s2v(base + GETARG_A(i)), *rb = s2v(base + GETARG_B(i)), *rc = s2v(base + GETARG_C(i));
+  TValue kv;
+  vm_Integer key;
+  Table *t;
+  switch (GET_OPCODE(i)) {
+    case OP_MOVE: setobj(NULL, ra, rb); return 1;
+    case OP_LOADI: setivalue(ra, GETARG_sBx(i)); return 1;
+    case OP_LOADK: setobj(NULL, ra, &k[GETARG_Bx(i)]); return 1;
+    case OP_GETUPVAL: setobj(NULL, ra, ci_func(ci)->upvals[GETARG_B(i)]->v); return 1;
+    case OP_GETTABLE: case OP_GETI:
+      if (GET_OPCODE(i) == OP_GETTABLE && !ttisinteger(rc)) return 0;
+      key = GET_OPCODE(i) == OP_GETI ? GETARG_C(i) : ivalue(rc);
+      if (!ttistable(rb)) return 0;
+      t = hvalue(rb);
+      if (t->metatable != NULL || (vm_Unsigned)key - 1u >= t->asize) return 0;
+      setobj(NULL, ra, &t->array[key - 1]);
+      return 1;
+    case OP_ADDI: setivalue(&kv, GETARG_sC(i)); rc = &kv; goto add;
+    case OP_ADDK: rc = (TValue *)&k[GETARG_C(i)]; goto add;
+    case OP_SUBK: rc = (TValue *)&k[GETARG_C(i)]; goto sub;
+    case OP_ADD:
+    add:
+      if (!ttisinteger(rb) || !ttisinteger(rc)) return 0;
+      setivalue(ra, (vm_Integer)((vm_Unsigned)ivalue(rb) + (vm_Unsigned)ivalue(rc)));
+      return 1;
+    case OP_SUB:
+    sub:
+      if (!ttisinteger(rb) || !ttisinteger(rc)) return 0;
+      setivalue(ra, (vm_Integer)((vm_Unsigned)ivalue(rb) - (vm_Unsigned)ivalue(rc)));
+      return 1;
+    case OP_MULK: rc = (TValue *)&k[GETARG_C(i)]; /* FALLTHROUGH */
+    case OP_MUL:
+      if (!ttisinteger(rb) || !ttisinteger(rc)) return 0;
+      setivalue(ra, (vm_Integer)((vm_Unsigned)ivalue(rb) * (vm_Unsigned)ivalue(rc)));
+      return 1;
+    case OP_MODK: rc = (TValue *)&k[GETARG_C(i)]; /* FALLTHROUGH */
+    case OP_MOD: /* (a zero divisor is an error) */
+      if (!ttisinteger(rb) || !ttisinteger(rc) || ivalue(rc) == 0) return 0;
+      setivalue(ra, interp_mod(NULL, ivalue(rb), ivalue(rc)));
+      return 1;
+    default: return 0;
+  }
+}
+
+/* Puts back what the chain's first nsaved instructions overwrote (in
+** the stack, and in J->slot: its registers are dead after the chain) */
+static void chainundo(Rec *r, const TestChain *c, const TValue *saved, const IRRef *savedslot,
+                      const uint8_t *savedwritten, int nsaved) {
+  JitState *J = r->J;
+  const Instruction *w;
+  int k = 0, a[CHAIN_MAXLEN];
+  for (w = c->start; w < c->end && k < nsaved; w++) {
+    if (GET_OPCODE(op_unpatched(*w)) == OP_TEST) { w++; continue; }
+    a[k++] = GETARG_A(op_unpatched(*w));
+  }
+  while (k-- > 0) {
+    setobj(NULL, s2v(r->base + a[k]), &saved[k]);
+    J->slot[framebase(J) + a[k]] = savedslot[k];
+    J->written[framebase(J) + a[k]] = savedwritten[k];
+  }
+}
+
+/* Records the chain starting at r->pc, if there is one: returns 1 when it
+** did (or failed: r->abort), 0 when the instruction is to be recorded as
+** usual. */
+static int recordchain(Rec *r, CallInfo *ci) {
+  JitState *J = r->J;
+  const Proto *pt = J->frame[J->depth].pt;
+  TestChain c;
+  TValue saved[CHAIN_MAXLEN];
+  IRRef savedslot[CHAIN_MAXLEN], tags = REF_NONE;
+  uint8_t savedwritten[CHAIN_MAXLEN];
+  const Instruction *w;
+  int n = 0, t = 0, pass = 1;
+  if (!findchain(J, pt, r->pc, &c)) return 0;
+  memset(saved, 0, sizeof(saved)); /* (only the first n are read: for the compiler) */
+  memset(savedslot, 0, sizeof(savedslot));
+  memset(savedwritten, 0, sizeof(savedwritten));
+  /* a dry run: can every instruction run, and which way does the chain go? */
+  for (w = c.start; w < c.end; w++) {
+    Instruction i = op_unpatched(*w);
+    if (GET_OPCODE(i) == OP_TEST) {
+      if (!l_isfalse(s2v(r->base + GETARG_A(i)))) pass = 0;
+      w++;
+      continue;
+    }
+    setobj(NULL, &saved[n], s2v(r->base + GETARG_A(i)));
+    savedslot[n] = J->slot[framebase(J) + GETARG_A(i)];
+    savedwritten[n++] = J->written[framebase(J) + GETARG_A(i)];
+    if (!chainstep(ci, r->base, r->k, i)) {
+      chainundo(r, &c, saved, savedslot, savedwritten, n);
+      return 0;
+    }
+  }
+  chainundo(r, &c, saved, savedslot, savedwritten, n);
+  /* the recording: the tested reads as tags, the rest as usual; every
+  ** guard exits to the chain's start (the snapshot taken there) */
+  for (w = c.start; w < c.end && r->abort == JA_OK; w++) {
+    Instruction i = op_unpatched(*w);
+    if (GET_OPCODE(i) == OP_TEST) { w++; continue; }
+    if (J->dump && w != c.start && !jit_logins(J, w)) r->abort = JA_NOMEM;
+    if (t < c.ntests && w == c.load[t]) {
+      StkId base = r->base;
+      TValue kv;
+      const TValue *vk = s2v(base + GETARG_C(i)), *v;
+      IRRef tab = getslot(J, base, GETARG_B(i)), key, ref;
+      if (GET_OPCODE(i) == OP_GETI) {
+        setivalue(&kv, GETARG_C(i));
+        vk = &kv;
+        key = ir_kint(&J->ir, GETARG_C(i));
+      } else {
+        key = getslot(J, base, GETARG_C(i));
+      }
+      ref = arrayref(r, tab, key, s2v(base + GETARG_B(i)), vk, &v);
+      if (ref == REF_NONE) break;
+      nometa(r, tab); /* (a nil read would consult a metatable's __index) */
+      ref = emit(r, IR_ATAG, IRT_INT, ref, 0);
+      tags = tags == REF_NONE ? ref : emit(r, IR_BOR, IRT_INT, tags, ref);
+      t++;
+    } else {
+      Rec rr = *r;
+      rr.pc = w;
+      rr.i = i;
+      recordins(&rr);
+      r->abort = rr.abort;
+    }
+    chainstep(ci, r->base, r->k, i);
+  }
+  chainundo(r, &c, saved, savedslot, savedwritten, n);
+  if (r->abort != JA_OK || J->ir.oom || J->opt.guardfails) return 1;
+  /* the one guard: every value false (tags <= T_FALSE), or not */
+  if (!snap_take(J, pass ? c.target : c.end)) {
+    r->abort = JA_NOMEM;
+    return 1;
+  }
+  emit(r, pass ? IR_ULE : IR_UGT, IRT_VOID, tags, ir_kint(&J->ir, T_FALSE));
+  J->skipfrom = c.start;
+  J->skipto = pass ? c.end : c.target;
+  return 1;
+}
+
+/* The instruction at pc of frame ci (being recorded: jit_record) into IR:
+** with the test chain it starts, if it starts one the interpreter may
+** take at once; JA_OK or why it cannot be recorded */
+JitAbort rec_instruction(JitState *J, CallInfo *ci, const Instruction *pc) {
+  Rec r;
+  r.J = J;
+  r.pc = pc;
+  r.base = ci->func + 1;
+  r.k = ci_func(ci)->p->k;
+  r.i = op_unpatched(*pc);
+  r.abort = JA_OK;
+  if (!recordchain(&r, ci)) recordins(&r);
+  return r.abort;
+}
