@@ -20,7 +20,7 @@ PREFIX  ?= /usr/local
 BUILD   ?= build
 
 CORE := api.c auxlib.c bcdump.c code.c debug.c dump.c func.c gc.c interp.c lex.c \
-        asm_x64.c bclive.c ir.c jit.c record.c snap.c loop.c meta.c x64enc.c opcodes.c opt.c parse.c str.c table.c undump.c vm.c \
+        asm.c asm_x64.c bclive.c ir.c jit.c record.c snap.c loop.c meta.c x64enc.c opcodes.c opt.c parse.c str.c table.c undump.c vm.c \
         libbase.c libcoro.c libinit.c libio.c libmath.c libos.c libpackage.c libstring.c \
         libstrpack.c libtable.c libutf8.c libdebug.c libtide.c libjit.c
 

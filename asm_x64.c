@@ -46,18 +46,16 @@
 ** inlined calls the snapshot is inside of, and the interpreter resumes at
 ** the snapshot's bytecode.
 **
-** Code memory is mapped read+write while the trace is emitted, then
+** Code memory (asm.c) is mapped read+write while the trace is emitted, then
 ** switched to read+execute: never both at once.
 */
-#include "jit.h"
+#include "asm.h"
 
 #if defined(__x86_64__) && !defined(TIDE_NO_JIT)
 
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "x64enc.h"
 
@@ -1502,39 +1500,19 @@ static int phisettled(Asm *as) {
   return 1;
 }
 
-typedef struct Move {
-  int to, from; /* from < 0: constant k */
-  IRRef k;
-  int fp;
-} Move;
+/* (moveloc as asm_parallelmoves calls it) */
+static void movefn(void *as, int to, int from, IRRef k, int fp) { moveloc((Asm *)as, to, from, k, fp); }
 
-/* The n moves mv at once: a move waits while its destination is still
-** the source of another; a cycle is broken through a scratch register
+/* The n moves mv at once; a cycle is broken through a scratch register
 ** (the location 16 + XMM1 or R11, which no value is allocated to). */
-static void parallelmoves(Asm *as, Move *mv, int n) {
-  int i, j;
-  while (n > 0) {
-    for (i = 0; i < n; i++) {
-      for (j = 0; j < n; j++)
-        if (j != i && mv[j].from == mv[i].to) break;
-      if (j == n) break;
-    }
-    if (i == n) { /* every destination is still needed: a cycle */
-      int tmp = mv[0].fp ? 16 + X_TMP2 : R_TMP3;
-      moveloc(as, tmp, mv[0].to, REF_NONE, mv[0].fp);
-      for (j = 1; j < n; j++)
-        if (mv[j].from == mv[0].to) mv[j].from = tmp;
-      i = 0;
-    }
-    moveloc(as, mv[i].to, mv[i].from, mv[i].k, mv[i].fp);
-    mv[i] = mv[--n];
-  }
+static void parallelmoves(Asm *as, AsmMove *mv, int n) {
+  asm_parallelmoves(as, mv, n, movefn, R_TMP3, 16 + X_TMP2);
 }
 
 /* All PHIs at once */
 static JitAbort phimoves(Asm *as) {
   IRBuf *ir = as->ir;
-  Move *mv = (Move *)malloc((ir->n - ir->loopref) * sizeof(Move)); /* at most one a PHI */
+  AsmMove *mv = (AsmMove *)malloc((ir->n - ir->loopref) * sizeof(AsmMove)); /* at most one a PHI */
   int n = 0;
   IRRef ref;
   if (mv == NULL) return JA_NOMEM;
@@ -1692,7 +1670,7 @@ static void exitstub(Asm *as, JitTrace *T, uint32_t sn) {
 static JitAbort loopjump(Asm *as, const JitTrace *T) {
   const JitTrace *R = T->loopto;
   const IRSnap *snap = &as->ir->snap[T->endsnap];
-  Move *mv = (Move *)malloc((T->nentry + 1) * sizeof(Move));
+  AsmMove *mv = (AsmMove *)malloc((T->nentry + 1) * sizeof(AsmMove));
   uint32_t k;
   int n = 0;
   if (mv == NULL) return JA_NOMEM;
@@ -1911,9 +1889,7 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
 JitAbort asm_trace(JitState *J, JitTrace *T) {
   Asm as;
   JitAbort why;
-  size_t page = (size_t)sysconf(_SC_PAGESIZE);
-  size_t size = ((size_t)T->ir.n * 48 + (size_t)T->ir.nsnap * 24 + (size_t)T->ir.nsnapmap * 16 + 1024 +
-                 page - 1) & ~(page - 1);
+  size_t size = asm_pageround((size_t)T->ir.n * 48 + (size_t)T->ir.nsnap * 24 + (size_t)T->ir.nsnapmap * 16 + 1024);
   IRRef endguard;
   memset(&as, 0, sizeof(as));
   as.ir = &T->ir;
@@ -1956,8 +1932,8 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   if (why != JA_OK) goto done;
   T->nspill = as.nspill;
   for (;;) {
-    uint8_t *mem = (uint8_t *)mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (mem == MAP_FAILED) {
+    uint8_t *mem = asm_mcode_map(size);
+    if (mem == NULL) {
       why = JA_NOMEM;
       goto done;
     }
@@ -1968,13 +1944,16 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
     why = emittrace(&as, T, endguard);
     if (why == JA_OK && as.oom) why = JA_NOMEM;
     if (why == JA_OK && as.mc.overflow) {
-      munmap(mem, size);
+      asm_mcode_unmap(mem, size);
       size *= 2;
       continue;
     }
-    if (why != JA_OK || mprotect(mem, size, PROT_READ | PROT_EXEC) != 0) {
-      munmap(mem, size);
-      if (why == JA_OK) why = JA_NOMEM;
+    if (why != JA_OK) {
+      asm_mcode_unmap(mem, size);
+      goto done;
+    }
+    if (!asm_mcode_seal(mem, size)) {
+      why = JA_NOMEM;
       goto done;
     }
     T->mcode = mem;
@@ -2015,15 +1994,6 @@ done:
   return why;
 }
 
-void asm_freecode(JitTrace *T) {
-  if (T->mcode != NULL) munmap(T->mcode, T->mcsize);
-  T->mcode = NULL;
-  T->fn = NULL;
-  free(T->exitto);
-  T->exitto = NULL;
-  T->entryto = NULL;
-}
-
 const char *asm_backend(void) { return "x64"; }
 
 #else /* no backend for this machine */
@@ -2036,16 +2006,4 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   return JA_NO_BACKEND;
 }
 
-void asm_freecode(JitTrace *T) { (void)T; }
-
 #endif
-
-/* A hex listing, 16 bytes a line, offsets from the trace's start */
-void asm_dump(const JitTrace *T, FILE *out) {
-  size_t i;
-  for (i = 0; i < T->mclen; i++) {
-    if (i % 16 == 0) fprintf(out, "%s%04zx ", i ? "\n" : "", i);
-    fprintf(out, " %02x", T->mcode[i]);
-  }
-  if (T->mclen) fputc('\n', out);
-}
