@@ -1,6 +1,7 @@
 /*
-** asm_x64.c — the x86-64 backend: register allocation and the lowering of
-** a finished trace's IR (jit.c) to machine code (through x64enc.c).
+** asm_x64.c — the x86-64 backend: the lowering of a finished trace's IR
+** to machine code (through x64enc.c), against the backend layer (asm.h:
+** asm.c allocates the registers and drives the emission).
 **
 ** A trace is a C function fn(base, ex) (jit.h): RDI holds the frame's
 ** first slot, RSI the JitExitState the caller gave it. Layout of the code:
@@ -22,19 +23,14 @@
 **   return            ex->trace = T, epilogue, return eax
 **   constant pool     the float constants the code reads (RIP-relative)
 **
-** Registers: a linear scan over the trace, in one pass before any code is
-** emitted, gives each value a register or, when none is free, a spill
-** slot in ex (the value with the furthest last use is the one spilled: it
-** keeps its register up to the instruction it was spilled for, and its
-** definition stores it to the slot too; cansplit). Values only exits
-** read have no code at all (findsinks). A value keeps its register
-** through the instruction that uses it last, so a result never shares a
-** register with an operand or with a value a guard's snapshot still
-** needs. Values defined before the LOOP and used after it, and both sides
-** of each PHI, live to the end of the trace (the loop runs them again).
-** Three general registers (RAX, RDX, R11) and two XMM registers (XMM0,
-** XMM1) are never allocated: they hold operands that are constants or
-** spilled, and results to be spilled.
+** Registers: asm.c allocates them (linear scan, spilling, splitting,
+** PHI coalescing) from the lists asm_target gives, and sinks values only
+** exits read into those exits. A value keeps its register through the
+** instruction that uses it last, so a result never shares a register with
+** an operand or with a value a guard's snapshot still needs. Three general
+** registers (RAX, RDX, R11) and two XMM registers (XMM0, XMM1) are never
+** allocated: they hold operands that are constants or spilled, and results
+** to be spilled.
 ** Calls to C helpers (pow, fmod, integer division, variable shifts, the
 ** table write barrier) save the caller-saved registers live across them
 ** in ex and restore them after.
@@ -72,8 +68,6 @@
 /* Allocatable registers, callee-saved ones first (they survive calls) */
 static const uint8_t gpr_alloc[] = {X64_RBX, X64_R12, X64_R13, X64_RBP, X64_RCX,
                                     X64_RSI, X64_RDI, X64_R8,  X64_R9};
-#define NGPR ((int)sizeof(gpr_alloc))
-#define NXMM 14 /* XMM2..XMM15 */
 #define callersaved(r) ((r) != X64_RBX && (r) != X64_R12 && (r) != X64_R13 && (r) != X64_RBP)
 #define calleesaved_list {X64_RBX, X64_RBP, X64_R12, X64_R13, X64_R14, X64_R15}
 
@@ -82,12 +76,6 @@ static const uint8_t gpr_alloc[] = {X64_RBX, X64_R12, X64_R13, X64_RBP, X64_RCX,
 #define EX_GPR(r) ((int32_t)(offsetof(JitExitState, gpr) + 8 * (size_t)(r)))
 #define EX_FPR(r) ((int32_t)(offsetof(JitExitState, fpr) + 8 * (size_t)(r)))
 #define EX_SPILL(s) ((int32_t)(offsetof(JitExitState, spill) + 8 * (size_t)(s)))
-
-typedef struct Patch {
-  uint8_t *field; /* a rel32 to point at the stub of snapshot `snap` */
-  uint32_t snap;
-  int forced;     /* a back-edge check's exit: through the stub that says so */
-} Patch;
 
 /* A back-edge check's way into its slow path, and back (budgetcheck) */
 typedef struct SlowCheck {
@@ -102,53 +90,20 @@ typedef struct KPatch {
 } KPatch;
 
 typedef struct Asm {
-  IRBuf *ir;
+  AsmCore *c;        /* the allocation, the exits (asm.c) */
   X64Buf mc;
-  IRRef *lastuse;    /* per ref: the last instruction using it (0: dead) */
-  uint16_t *nreads;  /* per ref: instructions reading it (not exits) */
-  uint8_t *sunk;     /* per ref: only exits read it (findsinks) */
-  uint8_t *fused;    /* per ref: an address only one instruction reads, which computes it (findfused) */
-  IRRef *splitat;    /* per ref: in its spill slot from this instruction on, or 0 */
-  IRRef *splitq;     /* the refs split, in the order of splitat */
-  uint8_t *splitreg; /* per ref split: its register before splitat */
-  uint32_t nsplit;
   KPatch *kpatch;    /* RIP-relative reads of float constants (kpool) */
   uint32_t nkpatch, kpatchcap;
-  uint32_t *livemask; /* per ref of a call: registers live across it */
-  uint32_t nspill;
-  Patch *patch;
-  uint32_t npatch, patchcap;
-  size_t chainofs;   /* the entry from other traces */
-  size_t commonofs;  /* the return to jit.c */
-  size_t callentryofs; /* JitTrace.callentry */
-  size_t loopofs;    /* JitTrace.loop */
-  size_t *storesofs; /* per snapshot with a stub: its stores (JitTrace.entryto) */
   int collects;      /* the trace has GC safe points (IRF_GCSTEP) */
-  Global *g;         /* the state's, whose nursery TNEW allocates from */
-  const JitTrace *parent; /* a side trace's: where its PVALs are */
   SlowCheck slow[2]; /* the chain entry's and the back-edge's (budgetcheck) */
   int nslow;
-  int oom;
 } Asm;
 
-#define IR(ref) (&as->ir->ins[ref])
+#define IR(ref) (&as->c->ir->ins[ref])
 
 /* ----------------------------------------------------------------------
-** Which instructions have values, and of what class
+** What the allocator needs to know of x86-64 (asm.h AsmTarget)
 ** ---------------------------------------------------------------------- */
-
-static int hasvalue(const IRIns *ins) {
-  return !ir_isconst(ins->op) && ins->op != IR_PHI && ins->op != IR_LOOP &&
-         ins->op != IR_NOP && ir_haspayload((IRType)ins->type);
-}
-
-#define isfpr(ins) ((ins)->type == IRT_NUM)
-
-/* An instruction no live one uses and that has no effect: no code */
-static int isdead(const Asm *as, IRRef ref) {
-  const IRIns *ins = &as->ir->ins[ref];
-  return as->lastuse[ref] == 0 && !(ir_opflags[ins->op] & (IRF_GUARD | IRF_STORE | IRF_EFFECT));
-}
 
 /* The opcodes lowered as calls to C helpers */
 static int iscall(const IRIns *ins) {
@@ -164,278 +119,6 @@ static int iscall(const IRIns *ins) {
   }
 }
 
-/* ----------------------------------------------------------------------
-** Liveness and register allocation
-** ---------------------------------------------------------------------- */
-
-static void use(Asm *as, IRRef user, IRRef ref) {
-  if (ref == REF_NONE || ir_isconst(IR(ref)->op)) return;
-  if (as->lastuse[ref] < user) as->lastuse[ref] = user;
-}
-
-/* A sunk value's operand that may be sunk too, and its other one */
-#define sinkchain(as, ins) ((as)->sunk[(ins)->op2] ? (ins)->op2 : (ins)->op1)
-#define sinkother(as, ins) ((as)->sunk[(ins)->op2] ? (ins)->op1 : (ins)->op2)
-
-/* The recorder's guard on a table's hash part size (record.c hrefk): UGE of
-** its lsizenode and a constant, which compares the byte in the table
-** (asm_intguard); the load has no code unless something else reads it */
-static int sizeguard(const Asm *as, const IRIns *ins) {
-  const IRIns *a, *k;
-  if (ins->op != IR_UGE) return 0;
-  a = &as->ir->ins[ins->op1];
-  k = &as->ir->ins[ins->op2];
-  return a->op == IR_FLOAD && a->op2 == IRFL_TAB_LSIZENODE && k->op == IR_KINT && k->k.i >= 0 && k->k.i < 256;
-}
-
-/* Addresses that only one instruction reads, which computes them itself
-** (fused; the address has no code): a table's node array that only one
-** HREFK reads (it loads it from the table), an array slot (AREF) that
-** only one ALOAD, ATAG or ASTORE reads (it addresses the slot from the array
-** and the index). Those instructions read the address's operands
-** instead. */
-static int isaddr(const IRIns *x) { return (x->op == IR_FLOAD && x->op2 == IRFL_TAB_NODE) || x->op == IR_AREF; }
-
-static int fusable(const IRIns *x, const IRIns *user, int operand) {
-  if (operand != 0) return 0;
-  if (x->op == IR_AREF) return user->op == IR_ALOAD || user->op == IR_ASTORE || user->op == IR_ATAG;
-  return user->op == IR_HREFK;
-}
-
-static void findfused(Asm *as) {
-  IRBuf *ir = as->ir;
-  IRRef ref;
-  uint8_t *uses = as->fused; /* (counts first, up to 2) */
-  for (ref = REF_FIRST; ref < ir->n; ref++) {
-    const IRIns *ins = IR(ref);
-    int o;
-    if (ir_isconst(ins->op) || ins->op == IR_NOP) continue;
-    for (o = 0; o < 2; o++) {
-      IRRef x = o == 0 ? ins->op1 : ins->op2;
-      if (ir_opmode[ins->op][o] == IRM_REF && x != REF_NONE && uses[x] < 2 && isaddr(IR(x)))
-        uses[x] += fusable(IR(x), ins, o) ? 1 : 2;
-    }
-  }
-  for (ref = REF_FIRST; ref < ir->n; ref++) uses[ref] = uses[ref] == 1;
-}
-
-/* The fused address instruction ref reads (op1), or REF_NONE */
-static IRRef fusedaddr(const Asm *as, IRRef ref) {
-  const IRIns *ins = &as->ir->ins[ref];
-  return (ins->op == IR_HREFK || ins->op == IR_ALOAD || ins->op == IR_ASTORE || ins->op == IR_ATAG) &&
-                 as->fused[ins->op1]
-             ? ins->op1 : REF_NONE;
-}
-
-/* An array index i + k (k a constant, |k| < 2^26) is folded into its
-** slot's address, [array + 16 * i + 16 * k], rather than computed: in a
-** loop whose bounds checks went out of the body, a[i] then costs no
-** instruction for the 1-based index. That addition is left to the
-** snapshots (sunk, findsinks) unless other code reads it too. */
-static int foldedindex(const Asm *as, IRRef idx) {
-  const IRIns *a = IR(idx), *k;
-  if (a->op != IR_ADD || a->type != IRT_INT || ir_isconst(IR(a->op1)->op)) return 0;
-  k = IR(a->op2);
-  return k->op == IR_KINT && k->k.i > -(1 << 26) && k->k.i < (1 << 26);
-}
-
-/* What the code of an AREF (or of its fused user) reads for index idx:
-** i of a folded i + k, else idx */
-static IRRef indexread(const Asm *as, IRRef idx) {
-  return as->sunk[idx] && foldedindex(as, idx) ? IR(idx)->op1 : idx;
-}
-
-/* The values instruction ref's code reads (r, up to 3; returns how many):
-** its operands, those of a fused address in its place, the table of a
-** hash part size guard in place of the size */
-static int reads(const Asm *as, IRRef ref, IRRef *r) {
-  const IRIns *ins = IR(ref);
-  int n = 0;
-  if (fusedaddr(as, ref) != REF_NONE) {
-    const IRIns *a = IR(ins->op1);
-    r[n++] = a->op1;
-    if (ir_opmode[a->op][1] == IRM_REF) r[n++] = a->op == IR_AREF ? indexread(as, a->op2) : a->op2;
-  } else if (sizeguard(as, ins)) {
-    r[n++] = IR(ins->op1)->op1;
-  } else if (ir_opmode[ins->op][0] == IRM_REF) {
-    r[n++] = ins->op1;
-  }
-  if (ir_opmode[ins->op][1] == IRM_REF) r[n++] = ins->op == IR_AREF ? indexread(as, ins->op2) : ins->op2;
-  return n;
-}
-
-/* An exit at user reads ref: a sunk value's operands, in its place */
-static void snapuse(Asm *as, IRRef user, IRRef ref) {
-  for (; as->sunk[ref]; ref = sinkchain(as, IR(ref))) use(as, user, sinkother(as, IR(ref)));
-  use(as, user, ref);
-}
-
-static int sinkable(const Asm *as, IRRef ref);
-static int isk32(Asm *as, IRRef ref);
-
-/* Integer additions and subtractions whose results only snapshots take
-** (the exits that write them, and side traces) are sunk: no code computes
-** them where they are, every exit that needs one computes it (sunkvalue)
-** and a side trace computes it again (jit.c parentvalue), from operands
-** that liveness then keeps until those exits. That frees a register, or
-** a spill slot and its stores, for the whole trace: d1, d2 = row + c,
-** row - c + n in a loop whose exits alone write them. One operand may be
-** sunk itself (the first; of an addition, either), the other is a
-** constant of 32 bits, or a value in a register or spill slot: one
-** scratch register computes the chain. Not sunk: what a PHI, a loop-body
-** link (JitTrace.entry) or the loop's body reads from before its LOOP
-** (the PHIs reuse those operands' registers as the loop goes round). */
-static int findsinks(Asm *as, const JitTrace *T) {
-  IRBuf *ir = as->ir;
-  IRRef ref, n = ir->n, loop = ir->loopref;
-  uint8_t *real = (uint8_t *)calloc(n + 1, 1); /* read by code, or by a sink's second operand */
-  uint32_t k;
-  if (real == NULL) return 0;
-  for (k = 0; k < T->nentry; k++) real[T->entry[k].from] = 1;
-  if (loop != REF_NONE)
-    for (ref = loop + 1; ref < n; ref++) {
-      const IRIns *ins = IR(ref);
-      const IRSnap *sn;
-      if (!ir_isguard(ins->op) && ref != n - 1) continue; /* (n - 1: the back-edge checks) */
-      sn = &ir->snap[ins->snap];
-      for (k = 0; k < sn->nent; k++)
-        if (ir->snapmap[sn->mapofs + k].ref < loop) real[ir->snapmap[sn->mapofs + k].ref] = 1;
-    }
-  for (ref = n - 1; ref >= REF_FIRST; ref--) {
-    const IRIns *ins = IR(ref);
-    int chain2; /* the chain may go on through the second operand */
-    if (ir_isconst(ins->op) || ins->op == IR_NOP) continue;
-    as->sunk[ref] = !real[ref] && sinkable(as, ref) && !ir_isconst(IR(ins->op1)->op) &&
-                    (!ir_isconst(IR(ins->op2)->op) || isk32(as, ins->op2));
-    if (ins->op == IR_AREF && foldedindex(as, ins->op2)) { /* reads i of i + k */
-      real[ins->op1] = 1;
-      real[IR(ins->op2)->op1] = 1;
-      continue;
-    }
-    chain2 = as->sunk[ref] && ins->op == IR_ADD && sinkable(as, ins->op2) && !sinkable(as, ins->op1);
-    if (ir_opmode[ins->op][0] == IRM_REF && ins->op1 != REF_NONE && (!as->sunk[ref] || chain2))
-      real[ins->op1] = 1;
-    if (ir_opmode[ins->op][1] == IRM_REF && ins->op2 != REF_NONE && !chain2) real[ins->op2] = 1;
-  }
-  free(real);
-  return 1;
-}
-
-static int sinkable(const Asm *as, IRRef ref) {
-  const IRIns *ins = &as->ir->ins[ref];
-  return (ins->op == IR_ADD || ins->op == IR_SUB) && ins->type == IRT_INT;
-}
-
-/* Last uses, found backwards, so that an instruction nothing live uses
-** is dead (no code); then extended over the loop. */
-static void liveness(Asm *as) {
-  IRBuf *ir = as->ir;
-  IRRef ref, n = ir->n, loop = ir->loopref;
-  for (ref = n - 1; ref >= REF_FIRST; ref--) {
-    IRIns *ins = IR(ref);
-    uint8_t f = ir_opflags[ins->op];
-    int live = (f & (IRF_GUARD | IRF_STORE | IRF_EFFECT)) || ins->op == IR_PHI ||
-               as->lastuse[ref] != 0;
-    if (!live || ir_isconst(ins->op)) continue;
-    if (ins->op == IR_PHI) { /* both sides live to the end */
-      use(as, n, ins->op1);
-      use(as, n, ins->op2);
-      continue;
-    }
-    {
-      IRRef r[3];
-      int i, nr = reads(as, ref, r);
-      for (i = 0; i < nr; i++) {
-        use(as, ref, r[i]);
-        if (as->nreads[r[i]] < UINT16_MAX) as->nreads[r[i]]++;
-      }
-    }
-    if (ir_isguard(ins->op)) { /* an exit reads its snapshot's values */
-      const IRSnap *sn = &ir->snap[ins->snap];
-      uint32_t k;
-      for (k = 0; k < sn->nent; k++) snapuse(as, ref, ir->snapmap[sn->mapofs + k].ref);
-    }
-  }
-  if (loop != REF_NONE)
-    for (ref = REF_FIRST; ref < loop; ref++)
-      if (as->lastuse[ref] > loop) as->lastuse[ref] = n;
-}
-
-typedef struct Active {
-  IRRef ref[16];
-  int n;
-} Active;
-
-static void expire(Asm *as, Active *act, IRRef now) {
-  int i = 0;
-  while (i < act->n) {
-    if (as->lastuse[act->ref[i]] < now) act->ref[i] = act->ref[--act->n];
-    else i++;
-  }
-}
-
-static int regfree(Asm *as, const Active *act, int r) {
-  int i;
-  for (i = 0; i < act->n; i++)
-    if (IR(act->ref[i])->reg == r) return 0;
-  return 1;
-}
-
-static int newspill(Asm *as, IRRef ref) {
-  if (as->nspill >= JIT_MAXSPILL) return 0;
-  IR(ref)->spill = (uint8_t)(++as->nspill);
-  return 1;
-}
-
-/* A value spilled for a value at `now` keeps its register until then
-** (split): its definition stores it to its spill slot as well (for an
-** inherited value, the trace's entry: pvalspills), the code before `now`
-** reads the register, the code after and every exit the slot. Not a
-** value from before the LOOP spilled in the loop (the loop's next round
-** would read the register). */
-static int cansplit(const Asm *as, IRRef ref, IRRef now) {
-  IRRef loop = as->ir->loopref;
-  return !(loop != REF_NONE && ref < loop && now > loop);
-}
-
-/* Gives ref a register of its class, or spills it or the active value
-** that lives longest. Returns 0 when spill slots ran out. */
-static int allocreg(Asm *as, Active *act, IRRef ref) {
-  IRIns *ins = IR(ref);
-  int fp = isfpr(ins), i, victim = -1;
-  int nregs = fp ? NXMM : NGPR;
-  for (i = 0; i < nregs; i++) {
-    int r = fp ? X64_XMM2 + i : gpr_alloc[i];
-    if (regfree(as, act, r)) {
-      ins->reg = (uint8_t)r;
-      act->ref[act->n++] = ref;
-      return 1;
-    }
-  }
-  for (i = 0; i < act->n; i++) { /* (of two living as long, the one read less) */
-    IRRef x = act->ref[i];
-    if (victim < 0 || as->lastuse[x] > as->lastuse[act->ref[victim]] ||
-        (as->lastuse[x] == as->lastuse[act->ref[victim]] && as->nreads[x] < as->nreads[act->ref[victim]]))
-      victim = i;
-  }
-  if (victim >= 0 && as->lastuse[act->ref[victim]] > as->lastuse[ref]) {
-    IRRef vref = act->ref[victim];
-    IRIns *v = IR(vref);
-    ins->reg = v->reg;
-    if (!newspill(as, vref)) return 0;
-    if (cansplit(as, vref, ref)) {
-      as->splitat[vref] = ref;
-      as->splitreg[vref] = v->reg;
-      as->splitq[as->nsplit++] = vref;
-    } else {
-      v->reg = REG_NONE;
-    }
-    act->ref[victim] = ref;
-    return 1;
-  }
-  return newspill(as, ref);
-}
-
 static int commutes(IROp op) {
   return op == IR_ADD || op == IR_MUL || op == IR_BAND || op == IR_BOR || op == IR_BXOR ||
          op == IR_FADD || op == IR_FMUL;
@@ -446,8 +129,8 @@ static int commutes(IROp op) {
 ** copy the first operand into the result first, or, when the result is
 ** in the second's register, operate on it with the first), and old is
 ** one operand only. */
-static int intoop(Asm *as, IRRef ref, IRRef old) {
-  const IRIns *ins = IR(ref);
+static int intoop(const AsmCore *c, IRRef ref, IRRef old) {
+  const IRIns *ins = &c->ir->ins[ref];
   switch (ins->op) {
     case IR_ADD: case IR_SUB: case IR_MUL: case IR_BAND: case IR_BOR: case IR_BXOR:
     case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV:
@@ -457,133 +140,6 @@ static int intoop(Asm *as, IRRef ref, IRRef old) {
     default:
       return 0;
   }
-}
-
-/* last[x] = at for the values an exit at `at` reads for ref: itself, or
-** a sunk value's operands */
-static void snapread(Asm *as, IRRef *last, IRRef ref, IRRef at) {
-  for (; as->sunk[ref]; ref = sinkchain(as, IR(ref))) last[sinkother(as, IR(ref))] = at;
-  last[ref] = at;
-}
-
-/* The loop's new values that may take over the register of the value
-** their PHI replaces, so that the back-edge has nothing to move:
-** into[new] = old, where nothing in the loop body after new reads old
-** (nor an exit there, nor the back-edge). The allocator does it if old
-** still has its register then. */
-static JitAbort phicoalesce(Asm *as, IRRef *into) {
-  IRBuf *ir = as->ir;
-  IRRef ref, n = ir->n, *last;
-  const IRSnap *end = &ir->snap[ir->ins[n - 1].snap]; /* the back-edge checks' NOP */
-  uint32_t k;
-  if (ir->loopref == REF_NONE) return JA_OK;
-  last = (IRRef *)calloc(n + 1, sizeof(IRRef)); /* last reads in the body */
-  if (last == NULL) return JA_NOMEM;
-  for (ref = ir->loopref + 1; ref < n; ref++) {
-    IRIns *ins = IR(ref);
-    if (ir_isconst(ins->op) || isdead(as, ref)) continue;
-    if (ins->op == IR_PHI) {
-      last[ins->op2] = n;
-      continue;
-    }
-    {
-      IRRef r[3];
-      int i, nr = reads(as, ref, r);
-      for (i = 0; i < nr; i++) last[r[i]] = ref;
-    }
-    if (ir_isguard(ins->op)) {
-      const IRSnap *sn = &ir->snap[ins->snap];
-      for (k = 0; k < sn->nent; k++) snapread(as, last, ir->snapmap[sn->mapofs + k].ref, ref);
-    }
-  }
-  for (k = 0; k < end->nent; k++) snapread(as, last, ir->snapmap[end->mapofs + k].ref, n);
-  for (ref = ir->loopref + 1; ref < n; ref++) {
-    const IRIns *phi = IR(ref);
-    IRRef old, nw;
-    if (phi->op != IR_PHI || !ir_haspayload((IRType)phi->type)) continue;
-    old = phi->op1;
-    nw = phi->op2;
-    if (ir_isconst(IR(old)->op) || ir_isconst(IR(nw)->op) || nw <= ir->loopref || into[nw] != 0)
-      continue;
-    if (last[old] < nw || (last[old] == nw && intoop(as, nw, old)))
-      into[nw] = old;
-  }
-  free(last);
-  return JA_OK;
-}
-
-/* Takes over old's register for ref (phicoalesce), if old has one */
-static int takeover(Asm *as, Active *act, IRRef ref, IRRef old) {
-  int i;
-  if (IR(old)->reg == REG_NONE) return 0;
-  for (i = 0; i < act->n; i++)
-    if (act->ref[i] == old) {
-      act->ref[i] = ref;
-      IR(ref)->reg = IR(old)->reg;
-      return 1;
-    }
-  return 0;
-}
-
-/* A value inherited from the parent (PVAL) stays where the parent's exit
-** left it: in its register, which is taken until its last use here, or
-** its spill slot (a side trace's own spill slots come after those of
-** its ancestors). PVALs come first in a trace: their registers are free.
-** One in a register may still be spilled for a value that needs it
-** (allocreg): then the trace's entry stores it in its own spill slot
-** (pvalspills). */
-static void inherited(Asm *as, Active *act, IRRef ref) {
-  IRIns *ins = IR(ref);
-  const IRIns *p = &as->parent->ir.ins[ins->op1];
-  ins->reg = p->reg;
-  ins->spill = p->spill;
-  if (ins->reg != REG_NONE) act->ref[act->n++] = ref;
-}
-
-static JitAbort allocate(Asm *as) {
-  IRRef ref, n = as->ir->n, *into;
-  Active gpr, fpr;
-  JitAbort why;
-  gpr.n = fpr.n = 0;
-  as->nspill = as->parent != NULL ? as->parent->nspill : 0;
-  for (ref = REF_FIRST; ref < n; ref++) {
-    IRIns *ins = IR(ref);
-    ins->reg = as->sunk[ref] ? REG_SINK : REG_NONE;
-    ins->spill = 0;
-  }
-  into = (IRRef *)calloc(n + 1, sizeof(IRRef));
-  if (into == NULL) return JA_NOMEM;
-  why = phicoalesce(as, into);
-  for (ref = REF_FIRST; ref < n && why == JA_OK; ref++) {
-    IRIns *ins = IR(ref);
-    Active *act = isfpr(ins) ? &fpr : &gpr;
-    expire(as, &gpr, ref);
-    expire(as, &fpr, ref);
-    if (ir_isconst(ins->op) || isdead(as, ref)) continue;
-    if (ins->op == IR_PVAL) {
-      if (hasvalue(ins)) inherited(as, act, ref);
-      continue;
-    }
-    if (iscall(ins)) {
-      uint32_t mask = 0;
-      int i;
-      for (i = 0; i < gpr.n; i++)
-        if (IR(gpr.ref[i])->reg != REG_NONE) mask |= 1u << IR(gpr.ref[i])->reg;
-      for (i = 0; i < fpr.n; i++)
-        if (IR(fpr.ref[i])->reg != REG_NONE) mask |= 1u << (16 + IR(fpr.ref[i])->reg);
-      as->livemask[ref] = mask;
-    }
-    if (hasvalue(ins) && as->lastuse[ref] != 0 &&
-        !(into[ref] != 0 && takeover(as, act, ref, into[ref])) && !allocreg(as, act, ref))
-      why = JA_TOO_MANY_SPILLS;
-    /* the result's register may have been a value's that allocreg just
-    ** spilled (or that it took over): restoring it after the call would
-    ** overwrite the result */
-    if (iscall(ins) && ins->reg != REG_NONE)
-      as->livemask[ref] &= ~(1u << (isfpr(ins) ? 16 + ins->reg : ins->reg));
-  }
-  free(into);
-  return why;
 }
 
 /* ----------------------------------------------------------------------
@@ -615,24 +171,10 @@ static int gpr_of(Asm *as, IRRef ref, int tmp) {
 ** RIP-relative operands: kmem, then kread right after the instruction. */
 #define kmem() x64mem(X64_RIP, 0)
 
-/* arr (n elements of size bytes, room for *cap) with room for one more,
-** or NULL when memory ran out (as->oom) */
-static void *grown(Asm *as, void *arr, uint32_t n, uint32_t *cap, size_t size) {
-  uint32_t c = *cap ? 2 * *cap : 32;
-  void *p;
-  if (n < *cap) return arr;
-  if ((p = realloc(arr, c * size)) == NULL) {
-    as->oom = 1;
-    return NULL;
-  }
-  *cap = c;
-  return p;
-}
-
 static void kread(Asm *as, uint64_t bits) {
   KPatch *p;
   if (as->mc.overflow) return;
-  if ((p = (KPatch *)grown(as, as->kpatch, as->nkpatch, &as->kpatchcap, sizeof(KPatch))) == NULL) return;
+  if ((p = (KPatch *)asm_grow(as->c, as->kpatch, as->nkpatch, &as->kpatchcap, sizeof(KPatch))) == NULL) return;
   as->kpatch = p;
   as->kpatch[as->nkpatch].field = as->mc.p - 4;
   as->kpatch[as->nkpatch++].bits = bits;
@@ -644,7 +186,7 @@ static void kpool(Asm *as) {
   if (as->nkpatch == 0) return;
   at = (uint8_t **)malloc(as->nkpatch * sizeof(uint8_t *));
   if (at == NULL) {
-    as->oom = 1;
+    as->c->oom = 1;
     return;
   }
   while (((uintptr_t)as->mc.p & 15) != 0 && as->mc.p < as->mc.end) *as->mc.p++ = 0xcc; /* int3 */
@@ -694,17 +236,18 @@ static int dst_xmm(Asm *as, IRRef ref) {
 /* After computing into dst: a spilled result goes to its slot. */
 static void done_gpr(Asm *as, IRRef ref, int dst) {
   IRIns *ins = IR(ref);
-  if ((ins->reg == REG_NONE || as->splitat[ref]) && ins->spill) x64_mov_mr(&as->mc, spillmem(ins), dst);
+  if ((ins->reg == REG_NONE || as->c->splitat[ref]) && ins->spill) x64_mov_mr(&as->mc, spillmem(ins), dst);
 }
 static void done_xmm(Asm *as, IRRef ref, int dst) {
   IRIns *ins = IR(ref);
-  if ((ins->reg == REG_NONE || as->splitat[ref]) && ins->spill) x64_movsd_mx(&as->mc, spillmem(ins), dst);
+  if ((ins->reg == REG_NONE || as->c->splitat[ref]) && ins->spill) x64_movsd_mx(&as->mc, spillmem(ins), dst);
 }
 
-static int isk32(Asm *as, IRRef ref) {
-  const IRIns *k = IR(ref);
+/* A constant that fits an instruction's 32-bit immediate */
+static int k32(const IRIns *k) {
   return (k->op == IR_KINT || k->op == IR_KPTR || k->op == IR_KGC) && fitsi32((int64_t)k->k.u);
 }
+static int isk32(Asm *as, IRRef ref) { return k32(IR(ref)); }
 
 /* ----------------------------------------------------------------------
 ** Guards
@@ -713,16 +256,7 @@ static int isk32(Asm *as, IRRef ref) {
 /* A jump (its rel32 at field) to the exit stub of snapshot sn, patched
 ** when the stubs are there; forced: a back-edge check's exit (not a
 ** guard's: it sets ex->forced first) */
-static void exitvia(Asm *as, uint8_t *field, uint32_t sn, int forced) {
-  Patch *p;
-  if (field == NULL) return; /* overflow: retried with more room */
-  if ((p = (Patch *)grown(as, as->patch, as->npatch, &as->patchcap, sizeof(Patch))) == NULL) return;
-  as->patch = p;
-  as->patch[as->npatch].field = field;
-  as->patch[as->npatch].snap = sn;
-  as->patch[as->npatch].forced = forced;
-  as->npatch++;
-}
+static void exitvia(Asm *as, uint8_t *field, uint32_t sn, int forced) { asm_exitvia(as->c, field, sn, forced); }
 
 /* The same for the snapshot of guard ref */
 static void exitpatch(Asm *as, uint8_t *field, IRRef ref) { exitvia(as, field, IR(ref)->snap, 0); }
@@ -749,7 +283,7 @@ static X64CC intexit(IROp op) {
 static void asm_intguard(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
   int a;
-  if (sizeguard(as, ins)) { /* the byte compared in the table itself */
+  if (asm_sizeguard(as->c, ins)) { /* the byte compared in the table itself */
     int t = gpr_of(as, IR(ins->op1)->op1, R_TMP);
     x64_cmp8_mi(&as->mc, x64mem(t, (int32_t)offsetof(Table, u8b)), (int)IR(ins->op2)->k.i);
     exitif(as, intexit((IROp)ins->op), ref);
@@ -810,8 +344,8 @@ static X64Mem tagof(X64Mem m) {
 /* Loads the payload of a value of ref's type at m into ref's register */
 static void loadvalue(Asm *as, IRRef ref, X64Mem m) {
   IRIns *ins = IR(ref);
-  if (!hasvalue(ins) || as->lastuse[ref] == 0) return;
-  if (isfpr(ins)) {
+  if (!asm_hasvalue(ins) || as->c->lastuse[ref] == 0) return;
+  if (asm_isfpr(ins)) {
     int d = dst_xmm(as, ref);
     x64_movsd_xm(&as->mc, d, m);
     done_xmm(as, ref, d);
@@ -825,10 +359,10 @@ static void loadvalue(Asm *as, IRRef ref, X64Mem m) {
 /* A sunk value (findsinks) computed into R_TMP2 from its operands'
 ** registers, spill slots and constants, at an exit */
 static void sunkvalue(Asm *as, IRRef ref) {
-  const IRIns *ins = IR(ref), *b = IR(sinkother(as, ins));
+  const IRIns *ins = IR(ref), *b = IR(asm_sinkother(as->c, ins));
   X64Alu alu = ins->op == IR_ADD ? X64_ADD : X64_SUB;
-  IRRef a = sinkchain(as, ins);
-  if (as->sunk[a]) {
+  IRRef a = asm_sinkchain(as->c, ins);
+  if (as->c->sunk[a]) {
     sunkvalue(as, a);
   } else {
     int r = gpr_of(as, a, R_TMP2);
@@ -844,7 +378,7 @@ static void sunkvalue(Asm *as, IRRef ref) {
 static void storeat(Asm *as, X64Mem m, IRRef val) {
   IRIns *v = IR(val);
   IRType t = (IRType)v->type;
-  if (isfpr(v)) {
+  if (asm_isfpr(v)) {
     int x = xmm_of(as, val, X_TMP2);
     x64_movsd_mx(&as->mc, m, x);
   } else if (ir_haspayload(t)) {
@@ -882,16 +416,16 @@ static const struct {
 ** Calls to C helpers
 ** ---------------------------------------------------------------------- */
 
-static void saveregs(Asm *as, uint32_t mask, int restore) {
+static void saveregs(Asm *as, uint64_t mask, int restore) {
   int r;
-  mask |= 1u << R_IC;
+  mask |= 1ull << R_IC;
   for (r = 0; r < 16; r++)
-    if ((mask & (1u << r)) && callersaved(r)) {
+    if ((mask & (1ull << r)) && callersaved(r)) {
       if (restore) x64_mov_rm(&as->mc, r, x64mem(R_EX, EX_GPR(r)));
       else x64_mov_mr(&as->mc, x64mem(R_EX, EX_GPR(r)), r);
     }
   for (r = 0; r < 16; r++)
-    if (mask & (1u << (16 + r))) {
+    if (mask & (1ull << (ASM_LOC_FPR + r))) {
       if (restore) x64_movsd_xm(&as->mc, r, x64mem(R_EX, EX_FPR(r)));
       else x64_movsd_mx(&as->mc, x64mem(R_EX, EX_FPR(r)), r);
     }
@@ -907,7 +441,7 @@ static void callfn(Asm *as, const void *fn) {
 ** the result in ref's register */
 static void asm_callint(Asm *as, IRRef ref, const void *fn, int withS) {
   IRIns *ins = IR(ref);
-  uint32_t mask = as->livemask[ref];
+  uint64_t mask = as->c->livemask[ref];
   int k, d;
   saveregs(as, mask, 0);
   for (k = 0; k < 2; k++) { /* op1 into RAX, op2 into RDX (neither allocated) */
@@ -936,7 +470,7 @@ static void asm_callint(Asm *as, IRRef ref, const void *fn, int withS) {
 
 static void asm_callnn(Asm *as, IRRef ref, const void *fn) {
   IRIns *ins = IR(ref);
-  uint32_t mask = as->livemask[ref];
+  uint64_t mask = as->c->livemask[ref];
   int a, d;
   saveregs(as, mask, 0);
   a = xmm_of(as, ins->op1, X64_XMM0);
@@ -956,7 +490,7 @@ static void asm_callnn(Asm *as, IRRef ref, const void *fn) {
 ** returns the frame's base, which moved if the stack did */
 static void asm_onslots(Asm *as, IRRef ref, const void *fn) {
   IRIns *ins = IR(ref);
-  uint32_t mask = as->livemask[ref];
+  uint64_t mask = as->c->livemask[ref];
   saveregs(as, mask, 0);
   x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
   x64_lea(&as->mc, X64_RSI, x64mem(R_BASE, (int32_t)ins->op1 * TV_SIZE));
@@ -984,7 +518,7 @@ static void inlineorcall(Asm *as, IRRef ref, uint8_t *slow, const void *fn) {
 ** sample point, or stress mode) is in the way, and for sized tables. */
 static void asm_tnew(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
-  Global *g = as->g;
+  Global *g = as->c->g;
   uint8_t *slow;
 #define GOFS(f) ((int32_t)((char *)&g->f - (char *)&g->nursery_free))
   if (ins->op1 != 0 || ins->op2 != 0) {
@@ -1034,7 +568,7 @@ static void asm_tslotint(Asm *as, IRRef ref) {
 /* The table barrier: only an old table not yet remembered needs the call */
 static void asm_tbar(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
-  uint32_t mask = as->livemask[ref];
+  uint64_t mask = as->c->livemask[ref];
   int t = gpr_of(as, ins->op1, R_TMP2);
   uint8_t *skip;
   x64_movzx8_rm(&as->mc, R_TMP, x64mem(t, (int32_t)offsetof(Table, gcflags)));
@@ -1219,7 +753,7 @@ static void asm_hrefk(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
   int32_t nofs = (int32_t)(ins->k.i * (int64_t)sizeof(Node));
   int nodes, d = dst_gpr(as, ref);
-  if (fusedaddr(as, ref) != REF_NONE) {
+  if (asm_fusedaddr(as->c, ref) != REF_NONE) {
     nodes = d;
     x64_mov_rm(&as->mc, d, x64mem(gpr_of(as, IR(ins->op1)->op1, R_TMP3), (int32_t)offsetof(Table, node)));
   } else {
@@ -1272,7 +806,7 @@ static X64Mem slotmem(Asm *as, IRRef ref, int tmp) {
   int arr = gpr_of(as, ins->op1, tmp);
   if (k->op == IR_KINT && k->k.i >= 0 && k->k.i < (1 << 26)) return x64mem(arr, (int32_t)k->k.i * TV_SIZE);
   {
-    IRRef idx = indexread(as, ins->op2);
+    IRRef idx = asm_indexread(as->c, ins->op2);
     int32_t disp = idx != ins->op2 ? (int32_t)IR(IR(ins->op2)->op2)->k.i * TV_SIZE : 0;
     int i = gpr_of(as, idx, R_TMP3);
     X64Mem twice = {i, i, 1, 0}, slot = {arr, R_TMP3, 8, disp};
@@ -1354,14 +888,14 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
     }
     case IR_ALOAD: case IR_HLOAD: {
       /* a node's value is a TValue at its start, as an array slot is */
-      X64Mem m = fusedaddr(as, ref) != REF_NONE ? slotmem(as, ins->op1, R_TMP2)
+      X64Mem m = asm_fusedaddr(as->c, ref) != REF_NONE ? slotmem(as, ins->op1, R_TMP2)
                                                 : x64mem(gpr_of(as, ins->op1, R_TMP3), 0);
       asm_tagguard(as, tagof(m), (IRType)ins->type, ref);
       loadvalue(as, ref, m);
       break;
     }
     case IR_ATAG: {
-      X64Mem m = fusedaddr(as, ref) != REF_NONE ? slotmem(as, ins->op1, R_TMP2)
+      X64Mem m = asm_fusedaddr(as->c, ref) != REF_NONE ? slotmem(as, ins->op1, R_TMP2)
                                                 : x64mem(gpr_of(as, ins->op1, R_TMP3), 0);
       int d = dst_gpr(as, ref);
       x64_movzx8_rm(&as->mc, d, tagof(m));
@@ -1369,7 +903,7 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
       break;
     }
     case IR_ASTORE: case IR_HSTORE:
-      storeat(as, fusedaddr(as, ref) != REF_NONE ? slotmem(as, ins->op1, R_TMP)
+      storeat(as, asm_fusedaddr(as->c, ref) != REF_NONE ? slotmem(as, ins->op1, R_TMP)
                                                  : x64mem(gpr_of(as, ins->op1, R_TMP3), 0), ins->op2);
       break;
     case IR_HREFK: asm_hrefk(as, ref); break;
@@ -1445,91 +979,55 @@ static JitAbort asm_ins(Asm *as, IRRef ref) {
 ** The loop's back-edge: moving each PHI's new value into its old place
 ** ---------------------------------------------------------------------- */
 
-/* A location: a register (0..15 general, 16..31 XMM) or a spill slot
-** (32 + slot) */
-#define LOC_SPILL 32
-static int insloc(const IRIns *ins) {
-  if (ins->reg != REG_NONE) return isfpr(ins) ? 16 + ins->reg : ins->reg;
-  return LOC_SPILL + ins->spill - 1;
-}
-#define locof(as, ref) insloc(IR(ref))
-
 /* Copies the value at location `from` (or constant k when from < 0) into
 ** location to; fp: an XMM value. */
 static void moveloc(Asm *as, int to, int from, IRRef k, int fp) {
   if (from < 0) { /* a constant */
     if (fp) {
       int x = xmm_of(as, k, X_TMP);
-      if (to >= LOC_SPILL) x64_movsd_mx(&as->mc, x64mem(R_EX, EX_SPILL(to - LOC_SPILL)), x);
-      else x64_movaps_xx(&as->mc, to - 16, x);
+      if (to >= ASM_LOC_SPILL) x64_movsd_mx(&as->mc, x64mem(R_EX, EX_SPILL(to - ASM_LOC_SPILL)), x);
+      else x64_movaps_xx(&as->mc, to - ASM_LOC_FPR, x);
     } else {
       int r = gpr_of(as, k, R_TMP);
-      if (to >= LOC_SPILL) x64_mov_mr(&as->mc, x64mem(R_EX, EX_SPILL(to - LOC_SPILL)), r);
+      if (to >= ASM_LOC_SPILL) x64_mov_mr(&as->mc, x64mem(R_EX, EX_SPILL(to - ASM_LOC_SPILL)), r);
       else x64_mov_rr(&as->mc, to, r);
     }
     return;
   }
   if (fp) {
     int x = from;
-    if (from >= LOC_SPILL) {
-      x64_movsd_xm(&as->mc, X_TMP, x64mem(R_EX, EX_SPILL(from - LOC_SPILL)));
-      x = 16 + X_TMP;
+    if (from >= ASM_LOC_SPILL) {
+      x64_movsd_xm(&as->mc, X_TMP, x64mem(R_EX, EX_SPILL(from - ASM_LOC_SPILL)));
+      x = ASM_LOC_FPR + X_TMP;
     }
-    if (to >= LOC_SPILL) x64_movsd_mx(&as->mc, x64mem(R_EX, EX_SPILL(to - LOC_SPILL)), x - 16);
-    else x64_movaps_xx(&as->mc, to - 16, x - 16);
+    if (to >= ASM_LOC_SPILL) x64_movsd_mx(&as->mc, x64mem(R_EX, EX_SPILL(to - ASM_LOC_SPILL)), x - ASM_LOC_FPR);
+    else x64_movaps_xx(&as->mc, to - ASM_LOC_FPR, x - ASM_LOC_FPR);
   } else {
     int r = from;
-    if (from >= LOC_SPILL) {
-      x64_mov_rm(&as->mc, R_TMP, x64mem(R_EX, EX_SPILL(from - LOC_SPILL)));
+    if (from >= ASM_LOC_SPILL) {
+      x64_mov_rm(&as->mc, R_TMP, x64mem(R_EX, EX_SPILL(from - ASM_LOC_SPILL)));
       r = R_TMP;
     }
-    if (to >= LOC_SPILL) x64_mov_mr(&as->mc, x64mem(R_EX, EX_SPILL(to - LOC_SPILL)), r);
+    if (to >= ASM_LOC_SPILL) x64_mov_mr(&as->mc, x64mem(R_EX, EX_SPILL(to - ASM_LOC_SPILL)), r);
     else x64_mov_rr(&as->mc, to, r);
   }
-}
-
-/* Whether every PHI's new value is where the next iteration wants it */
-static int phisettled(Asm *as) {
-  IRRef ref;
-  for (ref = as->ir->loopref; ref < as->ir->n; ref++) {
-    const IRIns *ins = IR(ref);
-    if (ins->op == IR_PHI && ir_haspayload((IRType)ins->type) &&
-        (ir_isconst(IR(ins->op2)->op) || locof(as, ins->op1) != locof(as, ins->op2)))
-      return 0;
-  }
-  return 1;
 }
 
 /* (moveloc as asm_parallelmoves calls it) */
 static void movefn(void *as, int to, int from, IRRef k, int fp) { moveloc((Asm *)as, to, from, k, fp); }
 
 /* The n moves mv at once; a cycle is broken through a scratch register
-** (the location 16 + XMM1 or R11, which no value is allocated to). */
+** (XMM1 or R11, which no value is allocated to). */
 static void parallelmoves(Asm *as, AsmMove *mv, int n) {
-  asm_parallelmoves(as, mv, n, movefn, R_TMP3, 16 + X_TMP2);
+  asm_parallelmoves(as, mv, n, movefn, R_TMP3, ASM_LOC_FPR + X_TMP2);
 }
 
 /* All PHIs at once */
 static JitAbort phimoves(Asm *as) {
-  IRBuf *ir = as->ir;
+  IRBuf *ir = as->c->ir;
   AsmMove *mv = (AsmMove *)malloc((ir->n - ir->loopref) * sizeof(AsmMove)); /* at most one a PHI */
-  int n = 0;
-  IRRef ref;
   if (mv == NULL) return JA_NOMEM;
-  for (ref = ir->loopref; ref < ir->n; ref++) {
-    IRIns *ins = IR(ref);
-    int to, from;
-    if (ins->op != IR_PHI || !ir_haspayload((IRType)ins->type)) continue;
-    to = locof(as, ins->op1);
-    from = ir_isconst(IR(ins->op2)->op) ? -1 : locof(as, ins->op2);
-    if (to == from) continue;
-    mv[n].to = to;
-    mv[n].from = from;
-    mv[n].k = ins->op2;
-    mv[n].fp = isfpr(ins);
-    n++;
-  }
-  parallelmoves(as, mv, n);
+  parallelmoves(as, mv, asm_phimoves(as->c, mv));
   free(mv);
   return JA_OK;
 }
@@ -1566,12 +1064,12 @@ static void exitcode(Asm *as, JitTrace *T) {
 ** registers that allocreg spilled, into their spill slots */
 static void pvalspills(Asm *as) {
   IRRef ref;
-  for (ref = REF_FIRST; ref < as->ir->n; ref++) {
+  for (ref = REF_FIRST; ref < as->c->ir->n; ref++) {
     const IRIns *ins = IR(ref);
-    int r = ins->op == IR_PVAL ? as->parent->ir.ins[ins->op1].reg : REG_NONE;
-    if ((ins->reg != REG_NONE && !as->splitat[ref]) || r == REG_NONE || ins->spill == 0 || isdead(as, ref))
+    int r = ins->op == IR_PVAL ? as->c->parent->ir.ins[ins->op1].reg : REG_NONE;
+    if ((ins->reg != REG_NONE && !as->c->splitat[ref]) || r == REG_NONE || ins->spill == 0 || asm_isdead(as->c, ref))
       continue;
-    if (isfpr(ins)) x64_movsd_mx(&as->mc, spillmem(ins), r);
+    if (asm_isfpr(ins)) x64_movsd_mx(&as->mc, spillmem(ins), r);
     else x64_mov_mr(&as->mc, spillmem(ins), r);
   }
 }
@@ -1637,7 +1135,7 @@ static int collects(const IRBuf *ir) {
 static void snapstores(Asm *as, const IRSnap *snap) {
   uint32_t k;
   for (k = 0; k < snap->nent; k++) {
-    const SnapEntry *e = &as->ir->snapmap[snap->mapofs + k];
+    const SnapEntry *e = &as->c->ir->snapmap[snap->mapofs + k];
     storevalue(as, R_BASE, ((int32_t)snap->shift + e->slot) * TV_SIZE, e->ref);
   }
 }
@@ -1647,11 +1145,13 @@ static void snapstores(Asm *as, const IRSnap *snap) {
 ** by default, its own stores: the snapshot's values into the frames, EAX
 ** = sn, and on where T->exitto[sn] says: the return to jit.c, or the side
 ** trace or loop trace that goes on from there. */
-static void exitstub(Asm *as, JitTrace *T, uint32_t sn) {
-  const IRSnap *snap = &as->ir->snap[sn];
+static uint8_t *exitstub(void *a, JitTrace *T, uint32_t sn) {
+  Asm *as = (Asm *)a;
+  const IRSnap *snap = &as->c->ir->snap[sn];
+  uint8_t *stub = as->mc.p;
   x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)&T->entryto[sn]);
   x64_jmp_m(&as->mc, x64mem(R_TMP3, 0));
-  as->storesofs[sn] = (size_t)(as->mc.p - as->mc.start);
+  as->c->storesofs[sn] = (size_t)(as->mc.p - as->mc.start);
   snapstores(as, snap);
   /* after returns below the trace's frame, the base of the frame left in
   ** (S->ci's), for the trace that goes on there */
@@ -1659,6 +1159,20 @@ static void exitstub(Asm *as, JitTrace *T, uint32_t sn) {
   x64_mov32_ri(&as->mc, X64_RAX, sn);
   x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)&T->exitto[sn]);
   x64_jmp_m(&as->mc, x64mem(R_TMP3, 0));
+  return stub;
+}
+
+/* The stub of a back-edge check's exit: says so, and on into stub */
+static uint8_t *forcedstub(void *a, uint8_t *stub) {
+  Asm *as = (Asm *)a;
+  uint8_t *p = as->mc.p;
+  x64_mov32_mi(&as->mc, x64mem(R_EX, (int32_t)offsetof(JitExitState, forced)), 1);
+  x64_jmp(&as->mc, stub);
+  return p;
+}
+
+static void patchjump(void *a, uint8_t *field, uint8_t *to) {
+  if (!((Asm *)a)->mc.overflow) x64_patch_rel32(field, to);
 }
 
 /* The end of a side trace going on into a loop trace's body (jit.c
@@ -1669,10 +1183,9 @@ static void exitstub(Asm *as, JitTrace *T, uint32_t sn) {
 ** inherited are in place already: its PVALs). Then the loop body. */
 static JitAbort loopjump(Asm *as, const JitTrace *T) {
   const JitTrace *R = T->loopto;
-  const IRSnap *snap = &as->ir->snap[T->endsnap];
+  const IRSnap *snap = &as->c->ir->snap[T->endsnap];
   AsmMove *mv = (AsmMove *)malloc((T->nentry + 1) * sizeof(AsmMove));
   uint32_t k;
-  int n = 0;
   if (mv == NULL) return JA_NOMEM;
   if (T->loopfar) { /* into another loop's trace while it is there (jit.c relinktree) */
     x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)&T->bodyok);
@@ -1680,19 +1193,10 @@ static JitAbort loopjump(Asm *as, const JitTrace *T) {
     exitvia(as, x64_jcc(&as->mc, X64_CC_E, NULL), T->endsnap, 0);
   }
   for (k = 0; k < snap->nent; k++) {
-    const SnapEntry *e = &as->ir->snapmap[snap->mapofs + k];
+    const SnapEntry *e = &as->c->ir->snapmap[snap->mapofs + k];
     if (!jit_loopslot(R, e->slot)) storevalue(as, R_BASE, (int32_t)e->slot * TV_SIZE, e->ref);
   }
-  for (k = 0; k < T->nentry; k++) {
-    const IRIns *x = &R->ir.ins[T->entry[k].ref];
-    IRRef v = T->entry[k].from;
-    mv[n].to = insloc(x);
-    mv[n].from = ir_isconst(IR(v)->op) ? -1 : locof(as, v);
-    mv[n].k = v;
-    mv[n].fp = isfpr(x);
-    if (mv[n].to != mv[n].from) n++;
-  }
-  parallelmoves(as, mv, n);
+  parallelmoves(as, mv, asm_entrymoves(as->c, T, mv));
   free(mv);
   x64_mov_ri(&as->mc, R_TMP3, (int64_t)(uintptr_t)R->loop);
   x64_jmp_r(&as->mc, R_TMP3);
@@ -1710,14 +1214,14 @@ _Static_assert(offsetof(CallInfo, callstatus) == offsetof(CallInfo, nresults) + 
 ** jit_callframes, which makes room). Before it, the exit stub wrote the
 ** snapshot's values; nothing but R_BASE, R_EX and R_IC is live. */
 static void callframes(Asm *as, const JitTrace *T, uint8_t **slow) {
-  const IRSnap *snap = &as->ir->snap[T->endsnap];
-  const JitState *J = as->g->jit;
+  const IRSnap *snap = &as->c->ir->snap[T->endsnap];
+  const JitState *J = as->c->g->jit;
   X64Buf *mc = &as->mc;
   const SnapFrame *f;
   const Proto *pt = NULL;
   /* the innermost frame's base, from R_BASE (a frame's function slot is
   ** counted from the outermost frame's base) */
-  int32_t top = (as->ir->frames[snap->frameofs + snap->depth - 1].funcslot + 1) * TV_SIZE;
+  int32_t top = (as->c->ir->frames[snap->frameofs + snap->depth - 1].funcslot + 1) * TV_SIZE;
   uint8_t *again;
   uint32_t d;
   /* CallInfos: depth of them above S->ci, then J->roomdepth more */
@@ -1742,7 +1246,7 @@ static void callframes(Asm *as, const JitTrace *T, uint8_t **slow) {
   x64_alu_rr(mc, X64_CMP, X64_RDX, X64_R8);
   slow[1] = x64_jcc(mc, X64_CC_LE, NULL);
   for (d = 0; d < snap->depth; d++) {
-    f = &as->ir->frames[snap->frameofs + d];
+    f = &as->c->ir->frames[snap->frameofs + d];
     /* the caller's pc after the call: its prototype's code, from its
     ** closure in the outermost frame, else a constant */
     if (pt == NULL) {
@@ -1778,86 +1282,71 @@ static void callframes(Asm *as, const JitTrace *T, uint8_t **slow) {
   x64_jmp_m(mc, x64mem(R_TMP3, 0));
 }
 
-static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
-  IRBuf *ir = as->ir;
-  IRRef ref;
+static JitAbort emittrace(Asm *as, JitTrace *T) {
+  AsmCore *c = as->c;
+  IRBuf *ir = c->ir;
+  IRRef ref, endguard = c->endguard;
   uint8_t *loopstart = NULL;
-  uint8_t **stub, **forced, *skip, *common;
+  uint8_t *skip, *common;
   uint32_t k;
+  JitAbort why;
   as->collects = collects(ir);
   prologue(as);
   /* the entry from other traces, after the prologue: a back-edge's
   ** checks, exiting through the first snapshot (before anything ran) */
   skip = x64_jmp8(&as->mc, NULL);
-  as->chainofs = (size_t)(as->mc.p - as->mc.start);
+  c->chainofs = (size_t)(as->mc.p - as->mc.start);
   /* (a side trace's first snapshot has the values it inherited, which
   ** are where the parent left them at its chain entry) */
-  if (ir->nsnap == 0 || (as->parent == NULL && ir->snap[0].nent != 0)) return JA_NYI_IR;
-  if (as->parent != NULL) pvalspills(as); /* (before an exit may read them) */
+  if (ir->nsnap == 0 || (c->parent == NULL && ir->snap[0].nent != 0)) return JA_NYI_IR;
+  if (c->parent != NULL) pvalspills(as); /* (before an exit may read them) */
   budgetcheck(as, 0);
   if (as->collects) gccheck(as, 0);
   if (skip != NULL) x64_patch_rel8(skip, as->mc.p);
-  for (k = 0; k < as->nsplit; k++) IR(as->splitq[k])->reg = as->splitreg[as->splitq[k]]; /* (a retry) */
-  k = 0;
+  asm_splitstart(c, &k);
   for (ref = REF_FIRST; ref < ir->n; ref++) {
     IRIns *ins = IR(ref);
-    JitAbort why;
-    for (; k < as->nsplit && as->splitat[as->splitq[k]] <= ref; k++) IR(as->splitq[k])->reg = REG_NONE;
+    asm_splitstep(c, &k, ref);
     if (ref == ir->loopref) {
       x64_nop(&as->mc, (int)((16 - ((uintptr_t)as->mc.p & 15)) & 15));
       loopstart = as->mc.p;
-      as->loopofs = (size_t)(loopstart - as->mc.start);
+      c->loopofs = (size_t)(loopstart - as->mc.start);
       continue;
     }
-    if (ir_isconst(ins->op) || isdead(as, ref)) continue;
+    if (ir_isconst(ins->op) || asm_isdead(c, ref)) continue;
     why = asm_ins(as, ref);
     if (why != JA_OK) return why;
     if (ir_opflags[ins->op] & IRF_GCSTEP) /* a collection may wait from here on */
       x64_mov32_mi(&as->mc, x64mem(R_EX, (int32_t)offsetof(JitExitState, gcstep)), 1);
   }
-  if (ir->loopref != REF_NONE && !as->collects && phisettled(as)) {
+  if (ir->loopref != REF_NONE && !as->collects && asm_phisettled(c)) {
     /* nothing to move: the budget's decrement is the loop's branch */
     x64_sub_ri(&as->mc, R_IC, 1);
     x64_jcc(&as->mc, X64_CC_G, loopstart);
     slowpath(as, x64_jmp(&as->mc, NULL), loopstart, IR(endguard)->snap);
   } else if (ir->loopref != REF_NONE) {
-    JitAbort why;
     budgetcheck(as, IR(endguard)->snap);
     if (as->collects) gccheck(as, IR(endguard)->snap);
     why = phimoves(as);
     if (why != JA_OK) return why;
     x64_jmp(&as->mc, loopstart);
   } else if (T->loopto != NULL) {
-    JitAbort why = loopjump(as, T);
+    why = loopjump(as, T);
     if (why != JA_OK) return why;
   } else { /* a trace without a loop leaves through its end snapshot */
     exitpatch(as, x64_jmp(&as->mc, NULL), endguard);
   }
   budgetslow(as);
   /* stubs, for the snapshots guards use; then those of the back-edge
-  ** checks' exits (forced[s]), which say so and go on into stub[s] */
-  stub = (uint8_t **)calloc(2 * (size_t)ir->nsnap, sizeof(uint8_t *));
-  if (stub == NULL) return JA_NOMEM;
-  forced = stub + ir->nsnap;
-  for (k = 0; k < as->npatch; k++) {
-    uint32_t s = as->patch[k].snap;
-    if (stub[s] != NULL) continue;
-    stub[s] = as->mc.p;
-    exitstub(as, T, s);
-  }
-  for (k = 0; k < as->npatch; k++) {
-    uint32_t s = as->patch[k].snap;
-    if (!as->patch[k].forced || forced[s] != NULL) continue;
-    forced[s] = as->mc.p;
-    x64_mov32_mi(&as->mc, x64mem(R_EX, (int32_t)offsetof(JitExitState, forced)), 1);
-    x64_jmp(&as->mc, stub[s]);
-  }
+  ** checks' exits, which say so and go on into the first ones */
+  why = asm_exitstubs(c, as, T);
+  if (why != JA_OK) return why;
   common = as->mc.p;
-  as->commonofs = (size_t)(common - as->mc.start);
+  c->commonofs = (size_t)(common - as->mc.start);
   exitcode(as, T);
   if (T->callee != NULL) { /* the end's link into an inlined call's loop */
     uint8_t *noroom, *slow[2];
-    as->callentryofs = (size_t)(as->mc.p - as->mc.start);
+    c->callentryofs = (size_t)(as->mc.p - as->mc.start);
     callframes(as, T, slow);
     if (!as->mc.overflow) {
       x64_patch_rel32(slow[0], as->mc.p);
@@ -1877,133 +1366,41 @@ static JitAbort emittrace(Asm *as, JitTrace *T, IRRef endguard) {
     x64_mov32_ri(&as->mc, X64_RAX, T->endsnap);
     x64_jmp(&as->mc, common);
   }
-  if (!as->mc.overflow)
-    for (k = 0; k < as->npatch; k++)
-      x64_patch_rel32(as->patch[k].field, (as->patch[k].forced ? forced : stub)[as->patch[k].snap]);
-  free(stub);
   kpool(as);
   T->mclen = (size_t)(as->mc.p - as->mc.start);
   return JA_OK;
 }
 
-JitAbort asm_trace(JitState *J, JitTrace *T) {
+static JitAbort emit(AsmCore *c, JitTrace *T, uint8_t *mem, size_t size, int *overflow) {
   Asm as;
   JitAbort why;
-  size_t size = asm_pageround((size_t)T->ir.n * 48 + (size_t)T->ir.nsnap * 24 + (size_t)T->ir.nsnapmap * 16 + 1024);
-  IRRef endguard;
   memset(&as, 0, sizeof(as));
-  as.ir = &T->ir;
-  as.g = G(J->thread);
-  as.parent = J->parent;
-  /* the back-edge checks are guards of their own, on the end snapshot */
-  endguard = ir_append(&T->ir, IR_NOP, IRT_VOID, 0, 0);
-  if (endguard == REF_NONE) return JA_NOMEM;
-  T->ir.ins[endguard].snap = T->endsnap;
-  as.lastuse = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
-  as.nreads = (uint16_t *)calloc(T->ir.n + 1, sizeof(uint16_t));
-  as.sunk = (uint8_t *)calloc(T->ir.n + 1, 1);
-  as.fused = (uint8_t *)calloc(T->ir.n + 1, 1);
-  as.storesofs = (size_t *)calloc(T->ir.nsnap + 1, sizeof(size_t));
-  as.livemask = (uint32_t *)calloc(T->ir.n + 1, sizeof(uint32_t));
-  as.splitat = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
-  as.splitq = (IRRef *)calloc(T->ir.n + 1, sizeof(IRRef));
-  as.splitreg = (uint8_t *)calloc(T->ir.n + 1, 1);
-  T->exitto = (void **)calloc(2 * ((size_t)T->ir.nsnap + 1), sizeof(void *));
-  if (as.lastuse == NULL || as.nreads == NULL || as.sunk == NULL || as.fused == NULL || as.storesofs == NULL || as.livemask == NULL ||
-      as.splitat == NULL || as.splitq == NULL || as.splitreg == NULL ||
-      T->exitto == NULL || !findsinks(&as, T)) {
-    why = JA_NOMEM;
-    goto done;
-  }
-  T->entryto = T->exitto + T->ir.nsnap + 1; /* (the stubs have its address) */
-  { /* the end snapshot's values are read at the last exit: live to the
-    ** end, and so are their operands (liveness sees them used) */
-    const IRSnap *sn = &T->ir.snap[T->endsnap];
-    uint32_t k;
-    for (k = 0; k < sn->nent; k++) snapuse(&as, T->ir.n, T->ir.snapmap[sn->mapofs + k].ref);
-    for (k = 0; k < T->nentry; k++) { /* and what a loop going on from there takes */
-      IRRef r = T->entry[k].from;
-      if (!ir_isconst(T->ir.ins[r].op)) as.lastuse[r] = T->ir.n;
-    }
-    findfused(&as);
-    liveness(&as);
-  }
-  why = allocate(&as);
-  if (why != JA_OK) goto done;
-  T->nspill = as.nspill;
-  for (;;) {
-    uint8_t *mem = asm_mcode_map(size);
-    if (mem == NULL) {
-      why = JA_NOMEM;
-      goto done;
-    }
-    x64_init(&as.mc, mem, size);
-    as.npatch = 0;
-    as.nkpatch = 0;
-    as.nslow = 0;
-    why = emittrace(&as, T, endguard);
-    if (why == JA_OK && as.oom) why = JA_NOMEM;
-    if (why == JA_OK && as.mc.overflow) {
-      asm_mcode_unmap(mem, size);
-      size *= 2;
-      continue;
-    }
-    if (why != JA_OK) {
-      asm_mcode_unmap(mem, size);
-      goto done;
-    }
-    if (!asm_mcode_seal(mem, size)) {
-      why = JA_NOMEM;
-      goto done;
-    }
-    T->mcode = mem;
-    T->mcsize = size;
-    T->fn = (JitTraceFn)(void *)mem;
-    T->chain = mem + as.chainofs;
-    T->exitcommon = mem + as.commonofs;
-    if (T->callee != NULL) T->callentry = mem + as.callentryofs;
-    if (T->ir.loopref != REF_NONE) T->loop = mem + as.loopofs;
-    T->lastuse = as.lastuse; /* for its side traces (jit.c inherit, loop.c loop_link) */
-    as.lastuse = NULL;
-    {
-      uint32_t k;
-      for (k = 0; k < T->ir.nsnap; k++) {
-        T->exitto[k] = T->exitcommon;
-        T->entryto[k] = as.storesofs[k] != 0 ? mem + as.storesofs[k] : T->exitcommon;
-      }
-    }
-    break;
-  }
-done:
-  free(as.lastuse);
-  free(as.nreads);
-  free(as.sunk);
-  free(as.fused);
-  free(as.storesofs);
-  free(as.livemask);
-  free(as.splitat);
-  free(as.splitq);
-  free(as.splitreg);
+  as.c = c;
+  x64_init(&as.mc, mem, size);
+  why = emittrace(&as, T);
+  *overflow = as.mc.overflow;
   free(as.kpatch);
-  free(as.patch);
-  if (why != JA_OK) {
-    free(T->exitto);
-    T->exitto = NULL;
-    T->entryto = NULL;
-  }
   return why;
 }
 
-const char *asm_backend(void) { return "x64"; }
+static const uint8_t fpr_alloc[] = {X64_XMM2,  X64_XMM3,  X64_XMM4,  X64_XMM5,  X64_XMM6,
+                                    X64_XMM7,  X64_XMM8,  X64_XMM9,  X64_XMM10, X64_XMM11,
+                                    X64_XMM12, X64_XMM13, X64_XMM14, X64_XMM15};
 
-#else /* no backend for this machine */
-
-const char *asm_backend(void) { return NULL; }
-
-JitAbort asm_trace(JitState *J, JitTrace *T) {
-  (void)J;
-  (void)T;
-  return JA_NO_BACKEND;
-}
+const AsmTarget asm_target = {
+  .name = "x64",
+  .gpr = gpr_alloc,
+  .ngpr = (int)sizeof(gpr_alloc),
+  .fpr = fpr_alloc,
+  .nfpr = (int)sizeof(fpr_alloc),
+  .foldk = 1 << 26, /* 16 * k fits a displacement */
+  .iscall = iscall,
+  .sinkk = k32,
+  .intoop = intoop,
+  .emit = emit,
+  .exitstub = exitstub,
+  .forcedstub = forcedstub,
+  .patchjump = patchjump,
+};
 
 #endif

@@ -257,7 +257,7 @@ typedef uint32_t IRRef;
 #define REF_FIRST 1u
 
 #define REG_NONE 0xff /* IRIns.reg of a value in no register (spilled, or none) */
-#define REG_SINK 0xfe /* IRIns.reg of a value that exits compute (asm_x64.c findsinks) */
+#define REG_SINK 0xfe /* IRIns.reg of a value that exits compute (asm.c asm_findsinks) */
 
 typedef struct IRIns {
   uint8_t op;     /* IROp */

@@ -5,11 +5,11 @@
 ** closes, links to another loop's trace, or gives up), installing the
 ** finished trace, running traces, their exits and the side traces that
 ** grow from hot exits, flushing. The recording itself is record.c, the
-** loop it becomes loop.c, snapshots snap.c, machine code asm_x64.c.
+** loop it becomes loop.c, snapshots snap.c, machine code asm.c and asm_x64.c.
 **
 ** A completed trace is peeled (loop_peel: the recorded iteration becomes
 ** the pre-loop, a copy through the optimizer the loop, with PHIs for what
-** the loop carries), compiled (asm_x64.c) and hung on its prototype.
+** the loop carries), compiled (asm.c) and hung on its prototype.
 ** From then on the loop's back-edge runs it (its loop instruction is
 ** marked: markloop; runtrace); an exit writes its snapshot back into the
 ** frames and the interpreter goes on from there. A trace that reaches the
@@ -289,7 +289,7 @@ IRRef jit_guardsend(const IRBuf *ir, const IRSnap *snap) {
 
 /* The parent's value ref at the exit, for a side trace: a constant, the
 ** parent's register or spill slot of it (PVAL), or, for a value only the
-** parent's exits compute (asm_x64.c findsinks), the same computation on
+** parent's exits compute (asm.c asm_findsinks), the same computation on
 ** the operands (which the parent keeps until its exits) */
 static IRRef parentvalue(JitState *J, const JitTrace *parent, IRRef ref, int pvalsonly) {
   const IRIns *p = &parent->ir.ins[ref];

@@ -347,7 +347,7 @@ void jit_flush(Global *g);
 /* Writes the statistics (traces, aborts by reason, exits, peephole rules
 ** fired) as text: jit.report, -jstats. */
 void jit_report(JitState *J, FILE *out);
-/* The backend (asm_x64.c): compiles J's finished IR into T's machine code.
+/* The backend (asm.c, with asm_x64.c lowering): compiles J's finished IR into T's machine code.
 ** Returns JA_OK on success, else the reason it could not. */
 JitAbort asm_trace(JitState *J, JitTrace *T);
 /* The machine code backend of this build ("x64"), or NULL: traces are
