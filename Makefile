@@ -149,8 +149,8 @@ bench-sampling: | $(DEPS_STAMP)
 # ---------------------------------------------------------------- amalgamation
 # `make amalg`: $(BUILD)/amalg/tide.c, the library (not cli.c) as one C
 # file that builds with `cc -c tide.c`, with a copy of vm.h next to it.
-# tools/amalg.sh renames the file-scope names that would clash once the
-# sources share one translation unit (the sources stay as they are).
+# tools/amalg.sh pastes the sources one after the other (their names are
+# unique across the library; it checks that they are).
 AMALG_DIR := $(BUILD)/amalg
 AMALG     := $(AMALG_DIR)/tide.c
 amalg: $(AMALG)

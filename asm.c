@@ -85,7 +85,7 @@ static void asm_use(AsmCore *c, IRRef user, IRRef ref) {
   if (c->lastuse[ref] < user) c->lastuse[ref] = user;
 }
 
-/* The recorder's guard on a table's hash part size (record.c hrefk): UGE of
+/* The recorder's guard on a table's hash part size (record.c rec_hrefk): UGE of
 ** its lsizenode and a constant, which compares the byte in the table
 ** (the backend's integer guards); the load has no code unless something else reads it */
 int asm_sizeguard(const AsmCore *c, const IRIns *ins) {
@@ -139,7 +139,7 @@ IRRef asm_fusedaddr(const AsmCore *c, IRRef ref) {
 ** slot's address, [array + 16 * i + 16 * k], rather than computed: in a
 ** loop whose bounds checks went out of the body, a[i] then costs no
 ** instruction for the 1-based index. That addition is left to the
-** snapshots (sunk, findsinks) unless other code reads it too. */
+** snapshots (sunk, asm_findsinks) unless other code reads it too. */
 static int asm_foldedindex(const AsmCore *c, IRRef idx) {
   const IRIns *a = IR(idx), *k;
   if (a->op != IR_ADD || a->type != IRT_INT || ir_isconst(IR(a->op1)->op)) return 0;
@@ -174,7 +174,7 @@ static int asm_reads(const AsmCore *c, IRRef ref, IRRef *r) {
 
 /* An exit at user reads ref: a sunk value's operands, in its place */
 static void asm_snapuse(AsmCore *c, IRRef user, IRRef ref) {
-  for (; c->sunk[ref]; ref = asm_sinkchain(c, IR(ref))) asm_use(c, user, asm_sinkother(c, IR(ref)));
+  for (; c->sunk[ref]; ref = asm_sinkbase(c, IR(ref))) asm_use(c, user, asm_sinkoffset(c, IR(ref)));
   asm_use(c, user, ref);
 }
 
@@ -185,14 +185,15 @@ static int asm_sinkable(const AsmCore *c, IRRef ref) {
 
 /* Integer additions and subtractions whose results only snapshots take
 ** (the exits that write them, and side traces) are sunk: no code computes
-** them where they are, every exit that needs one computes it (sunkvalue)
-** and a side trace computes it again (jit.c parentvalue), from operands
+** them where they are, every exit that needs one computes it (asm_x64.c ax_sunkvalue)
+** and a side trace computes it again (jit.c jit_parentvalue), from operands
 ** that liveness then keeps until those exits. That frees a register, or
 ** a spill slot and its stores, for the whole trace: d1, d2 = row + c,
 ** row - c + n in a loop whose exits alone write them. One operand may be
 ** sunk itself (the first; of an addition, either), the other is a
-** constant of 32 bits, or a value in a register or spill slot: one
-** scratch register computes the chain. Not sunk: what a PHI, a loop-body
+** constant the target takes as an immediate (AsmTarget.sinkk), or a
+** value in a register or spill slot: one
+** scratch register computes it. Not sunk: what a PHI, a loop-body
 ** link (JitTrace.entry) or the loop's body reads from before its LOOP
 ** (the PHIs reuse those operands' registers as the loop goes round). */
 static int asm_findsinks(AsmCore *c, const JitTrace *T) {
@@ -213,7 +214,7 @@ static int asm_findsinks(AsmCore *c, const JitTrace *T) {
     }
   for (ref = n - 1; ref >= REF_FIRST; ref--) {
     const IRIns *ins = IR(ref);
-    int chain2; /* the chain may go on through the second operand */
+    int base2; /* the second operand may be the sunk base */
     if (ir_isconst(ins->op) || ins->op == IR_NOP) continue;
     c->sunk[ref] = !real[ref] && asm_sinkable(c, ref) && !ir_isconst(IR(ins->op1)->op) &&
                     (!ir_isconst(IR(ins->op2)->op) || asm_target.sinkk(IR(ins->op2)));
@@ -222,10 +223,10 @@ static int asm_findsinks(AsmCore *c, const JitTrace *T) {
       real[IR(ins->op2)->op1] = 1;
       continue;
     }
-    chain2 = c->sunk[ref] && ins->op == IR_ADD && asm_sinkable(c, ins->op2) && !asm_sinkable(c, ins->op1);
-    if (ir_opmode[ins->op][0] == IRM_REF && ins->op1 != REF_NONE && (!c->sunk[ref] || chain2))
+    base2 = c->sunk[ref] && ins->op == IR_ADD && asm_sinkable(c, ins->op2) && !asm_sinkable(c, ins->op1);
+    if (ir_opmode[ins->op][0] == IRM_REF && ins->op1 != REF_NONE && (!c->sunk[ref] || base2))
       real[ins->op1] = 1;
-    if (ir_opmode[ins->op][1] == IRM_REF && ins->op2 != REF_NONE && !chain2) real[ins->op2] = 1;
+    if (ir_opmode[ins->op][1] == IRM_REF && ins->op2 != REF_NONE && !base2) real[ins->op2] = 1;
   }
   free(real);
   return 1;
@@ -294,7 +295,7 @@ static int asm_newspill(AsmCore *c, IRRef ref) {
 
 /* A value spilled for a value at `now` keeps its register until then
 ** (split): its definition stores it to its spill slot as well (for an
-** inherited value, the trace's entry: pvalspills), the code before `now`
+** inherited value, the trace's entry: asm_x64.c ax_pvalspills), the code before `now`
 ** reads the register, the code after and every exit the slot. Not a
 ** value from before the LOOP spilled in the loop (the loop's next round
 ** would read the register). */
@@ -344,7 +345,7 @@ static int asm_allocreg(AsmCore *c, AsmActive *act, IRRef ref) {
 /* last[x] = at for the values an exit at `at` reads for ref: itself, or
 ** a sunk value's operands */
 static void asm_snapread(AsmCore *c, IRRef *last, IRRef ref, IRRef at) {
-  for (; c->sunk[ref]; ref = asm_sinkchain(c, IR(ref))) last[asm_sinkother(c, IR(ref))] = at;
+  for (; c->sunk[ref]; ref = asm_sinkbase(c, IR(ref))) last[asm_sinkoffset(c, IR(ref))] = at;
   last[ref] = at;
 }
 
@@ -413,7 +414,7 @@ static int asm_takeover(AsmCore *c, AsmActive *act, IRRef ref, IRRef old) {
 ** its ancestors). PVALs come first in a trace: their registers are free.
 ** One in a register may still be spilled for a value that needs it
 ** (asm_allocreg): then the trace's entry stores it in its own spill slot
-** (pvalspills). */
+** (asm_x64.c ax_pvalspills). */
 static void asm_inherited(AsmCore *c, AsmActive *act, IRRef ref) {
   IRIns *ins = IR(ref);
   const IRIns *p = &c->parent->ir.ins[ins->op1];
@@ -458,7 +459,7 @@ static JitAbort asm_allocate(AsmCore *c) {
     if (asm_hasvalue(ins) && c->lastuse[ref] != 0 &&
         !(into[ref] != 0 && asm_takeover(c, act, ref, into[ref])) && !asm_allocreg(c, act, ref))
       why = JA_TOO_MANY_SPILLS;
-    /* the result's register may have been a value's that allocreg just
+    /* the result's register may have been a value's that asm_allocreg just
     ** spilled (or that it took over): restoring it after the call would
     ** overwrite the result */
     if (asm_target.iscall(ins) && ins->reg != REG_NONE)
@@ -646,7 +647,7 @@ static JitAbort asm_install(AsmCore *c, JitTrace *T, size_t size) {
     T->mcode = mem;
     T->mcsize = size;
     T->fn = (JitTraceFn)(void *)mem;
-    T->chain = mem + c->chainofs;
+    T->linkentry = mem + c->linkentryofs;
     T->exitcommon = mem + c->commonofs;
     if (T->callee != NULL) T->callentry = mem + c->callentryofs;
     if (T->ir.loopref != REF_NONE) T->loop = mem + c->loopofs;
@@ -678,7 +679,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
     why = asm_install(&c, T, size);
   }
   if (why == JA_OK) {
-    T->lastuse = c.lastuse; /* for its side traces (jit.c inherit, loop.c loop_link) */
+    T->lastuse = c.lastuse; /* for its side traces (jit.c jit_inherit, loop.c loop_link) */
     c.lastuse = NULL;
   } else {
     free(T->exitto);

@@ -4,7 +4,7 @@
 **
 ** asm_trace (asm.c) turns a finished trace's IR into machine code in the
 ** same steps on every machine: liveness (last uses, dead instructions),
-** values only exits read sunk into them (findsinks), addresses fused into
+** values only exits read sunk into them (asm_findsinks), addresses fused into
 ** the one instruction reading them, then a linear-scan register allocation
 ** (spilling the value living longest, splitting it at the instruction
 ** that needed its register, coalescing a PHI's new value into its old
@@ -53,7 +53,7 @@ typedef struct AsmCore {
   /* per ref */
   IRRef *lastuse;    /* the last instruction using it (0: dead) */
   uint16_t *nreads;  /* instructions reading it (not exits) */
-  uint8_t *sunk;     /* only exits read it (findsinks) */
+  uint8_t *sunk;     /* only exits read it (asm_findsinks) */
   uint8_t *fused;    /* an address only one instruction reads, which computes it */
   IRRef *splitat;    /* in its spill slot from this instruction on, or 0 */
   uint8_t *splitreg; /* a split value's register before splitat */
@@ -66,7 +66,7 @@ typedef struct AsmCore {
   uint32_t npatch, patchcap;
   uint8_t **stub;    /* per snapshot (then per snapshot, the forced stubs) */
   /* set by the backend's emit: offsets of entry points in the code */
-  size_t chainofs;   /* the entry from other traces (JitTrace.chain) */
+  size_t linkentryofs; /* the entry from other traces (JitTrace.linkentry) */
   size_t commonofs;  /* the return to jit.c (JitTrace.exitcommon) */
   size_t callentryofs; /* JitTrace.callentry */
   size_t loopofs;    /* JitTrace.loop */
@@ -93,10 +93,10 @@ static inline int asm_loc(const IRIns *ins) {
   return ASM_LOC_SPILL + ins->spill - 1;
 }
 
-/* A sunk value's operand that may be sunk too (the chain an exit
-** computes it along), and its other operand */
-#define asm_sinkchain(c, ins) ((c)->sunk[(ins)->op2] ? (ins)->op2 : (ins)->op1)
-#define asm_sinkother(c, ins) ((c)->sunk[(ins)->op2] ? (ins)->op1 : (ins)->op2)
+/* A sunk value is base + offset or base - offset: its operand that may
+** be sunk too (the base, computed first), and the other one */
+#define asm_sinkbase(c, ins) ((c)->sunk[(ins)->op2] ? (ins)->op2 : (ins)->op1)
+#define asm_sinkoffset(c, ins) ((c)->sunk[(ins)->op2] ? (ins)->op1 : (ins)->op2)
 
 /* The fused address instruction ref reads (its op1), or REF_NONE */
 IRRef asm_fusedaddr(const AsmCore *c, IRRef ref);

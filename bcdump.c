@@ -73,7 +73,7 @@ static const char *typecode(const TValue *o) {
   }
 }
 
-static const char *upvalname(const Proto *f, int i) {
+static const char *bcd_upvalname(const Proto *f, int i) {
   if (i < 0 || i >= f->sizeupvalues) return "?";
   if (f->upvalues[i].name == NULL) return "-";
   return getstr(f->upvalues[i].name);
@@ -124,10 +124,10 @@ void bc_dumpins(FILE *out, const Proto *f, int pc) {
       break;
     case OP_LOADNIL: fprintf(out, "%d %d\t; %d out", a, b, b + 1); break;
     case OP_GETUPVAL: case OP_SETUPVAL:
-      fprintf(out, "%d %d\t; %s", a, b, upvalname(f, b));
+      fprintf(out, "%d %d\t; %s", a, b, bcd_upvalname(f, b));
       break;
     case OP_GETTABUP:
-      fprintf(out, "%d %d %d\t; %s ", a, b, c, upvalname(f, b));
+      fprintf(out, "%d %d %d\t; %s ", a, b, c, bcd_upvalname(f, b));
       printconstant(out, f, c);
       break;
     case OP_GETTABLE: case OP_GETI: fprintf(out, "%d %d %d", a, b, c); break;
@@ -136,7 +136,7 @@ void bc_dumpins(FILE *out, const Proto *f, int pc) {
       printconstant(out, f, c);
       break;
     case OP_SETTABUP:
-      fprintf(out, "%d %d %d%s\t; %s ", a, b, c, ks, upvalname(f, a));
+      fprintf(out, "%d %d %d%s\t; %s ", a, b, c, ks, bcd_upvalname(f, a));
       printconstant(out, f, b);
       if (isk) {
         fputc(' ', out);
@@ -289,7 +289,7 @@ static void printdebug(FILE *out, const Proto *f) {
   }
   fprintf(out, "upvalues (%d) for %p:\n", f->sizeupvalues, (const void *)f);
   for (i = 0; i < f->sizeupvalues; i++)
-    fprintf(out, "\t%d\t%s\t%d\t%d\n", i, upvalname(f, i), f->upvalues[i].instack,
+    fprintf(out, "\t%d\t%s\t%d\t%d\n", i, bcd_upvalname(f, i), f->upvalues[i].instack,
             f->upvalues[i].idx);
 }
 

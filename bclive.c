@@ -28,18 +28,18 @@ typedef struct UseDef {
   int nreg; /* the frame's registers */
 } UseDef;
 
-static void mark(uint64_t *set, int from, int to, int nreg) {
+static void bcl_mark(uint64_t *set, int from, int to, int nreg) {
   int r;
   if (to > nreg) to = nreg;
   for (r = from < 0 ? 0 : from; r < to; r++) set[r >> 6] |= (uint64_t)1 << (r & 63);
 }
 
-#define USE(from, to) mark(u->use, (from), (to), u->nreg)
-#define DEF(from, to) mark(u->def, (from), (to), u->nreg)
+#define USE(from, to) bcl_mark(u->use, (from), (to), u->nreg)
+#define DEF(from, to) bcl_mark(u->def, (from), (to), u->nreg)
 
 /* Registers instruction i reads and writes on every path through it, and
 ** where it goes on (succ: up to 2; returns how many). */
-static int usedef(const Proto *pt, int pc, UseDef *u, int *succ) {
+static int bcl_usedef(const Proto *pt, int pc, UseDef *u, int *succ) {
   Instruction i = op_unpatched(pt->code[pc]);
   int a = GETARG_A(i), b = GETARG_B(i), c = GETARG_C(i), n = u->nreg;
   int k = GETARG_k(i);
@@ -157,7 +157,7 @@ uint64_t *bclive(const Proto *pt, int *words) {
     u.use = use + (size_t)pc * w;
     u.def = def + (size_t)pc * w;
     u.nreg = pt->maxstacksize;
-    nsucc[pc] = (uint8_t)usedef(pt, pc, &u, succ + 2 * pc);
+    nsucc[pc] = (uint8_t)bcl_usedef(pt, pc, &u, succ + 2 * pc);
     for (s = 0; s < nsucc[pc]; s++) /* (a well-formed function stays inside) */
       if (succ[2 * pc + s] < 0 || succ[2 * pc + s] >= n) {
         memset(u.use, 0xff, (size_t)w * sizeof(uint64_t));

@@ -69,7 +69,7 @@ static void reserve_check(vm_State *S);
 /* Before the program's allocations grow by `grow` bytes: past the state's
 ** memory limit they fail (and the next safe point collects everything
 ** it can); so while the collector's reserve is lost (below). */
-static void checklimit(vm_State *S, size_t grow) {
+static void gc_checklimit(vm_State *S, size_t grow) {
   Global *g = G(S);
   if (l_unlikely(g->memlimit != 0 && g->total_bytes + grow > g->memlimit)) mem_error(S);
   if (l_unlikely(g->gcreserve == NULL)) reserve_check(S);
@@ -244,7 +244,7 @@ void mem_rawfree(Global *g, void *block, size_t size) { rawfree(g, block, size);
 void *mem_alloc(vm_State *S, size_t size) {
   void *p;
   if (size == 0) return NULL;
-  checklimit(S, size);
+  gc_checklimit(S, size);
   p = rawalloc(G(S), size);
   if (l_unlikely(p == NULL)) mem_error(S);
   addallocated(G(S), size);
@@ -258,7 +258,7 @@ void *mem_realloc(vm_State *S, void *block, size_t osize, size_t nsize) {
     mem_free(S, block, osize);
     return NULL;
   }
-  if (nsize > osize) checklimit(S, nsize - osize);
+  if (nsize > osize) gc_checklimit(S, nsize - osize);
   p = mem_rawrealloc(g, block, osize, nsize);
   if (l_unlikely(p == NULL)) mem_error(S);
   if (nsize > osize) addallocated(g, nsize - osize);

@@ -72,7 +72,7 @@ void ir_free(IRBuf *b) {
 
 /* Doubles *cap (from `min`) and reallocates; 0 (and b->oom set) when
 ** memory ran out. */
-static int grow(IRBuf *b, void **p, uint32_t *cap, size_t elsize, uint32_t min) {
+static int ir_grow(IRBuf *b, void **p, uint32_t *cap, size_t elsize, uint32_t min) {
   uint32_t ncap = *cap ? *cap * 2 : min;
   void *np = realloc(*p, (size_t)ncap * elsize);
   if (np == NULL) {
@@ -87,47 +87,47 @@ static int grow(IRBuf *b, void **p, uint32_t *cap, size_t elsize, uint32_t min) 
 IRRef ir_append(IRBuf *b, IROp op, IRType t, IRRef op1, IRRef op2) {
   IRIns *ins;
   IRRef ref = b->n;
-  if (ref >= b->cap && !grow(b, (void **)&b->ins, &b->cap, sizeof(IRIns), 256)) return REF_NONE;
+  if (ref >= b->cap && !ir_grow(b, (void **)&b->ins, &b->cap, sizeof(IRIns), 256)) return REF_NONE;
   ins = &b->ins[ref];
   memset(ins, 0, sizeof(*ins));
   ins->op = (uint8_t)op;
   ins->type = (uint8_t)t;
   ins->op1 = op1;
   ins->op2 = op2;
-  ins->prev = b->chain[op];
-  b->chain[op] = ref;
+  ins->prev = b->oplist[op];
+  b->oplist[op] = ref;
   b->n = ref + 1;
   return ref;
 }
 
-/* Constants are interned: the chain of their opcode is searched for the
+/* Constants are interned: the list of their opcode is searched for the
 ** same bits and type (bits, so that 0.0 and -0.0 stay two constants). */
-static IRRef kconst(IRBuf *b, IROp op, IRType t, uint64_t bits) {
+static IRRef ir_kconst(IRBuf *b, IROp op, IRType t, uint64_t bits) {
   IRRef ref;
-  for (ref = b->chain[op]; ref != REF_NONE; ref = b->ins[ref].prev)
+  for (ref = b->oplist[op]; ref != REF_NONE; ref = b->ins[ref].prev)
     if (b->ins[ref].k.u == bits && b->ins[ref].type == t) return ref;
   ref = ir_append(b, op, t, REF_NONE, REF_NONE);
   if (ref != REF_NONE) b->ins[ref].k.u = bits;
   return ref;
 }
 
-IRRef ir_kint(IRBuf *b, int64_t v) { return kconst(b, IR_KINT, IRT_INT, (uint64_t)v); }
+IRRef ir_kint(IRBuf *b, int64_t v) { return ir_kconst(b, IR_KINT, IRT_INT, (uint64_t)v); }
 
 IRRef ir_knum(IRBuf *b, double v) {
   uint64_t bits;
   memcpy(&bits, &v, sizeof(bits));
-  return kconst(b, IR_KNUM, IRT_NUM, bits);
+  return ir_kconst(b, IR_KNUM, IRT_NUM, bits);
 }
 
-IRRef ir_kgc(IRBuf *b, void *obj, IRType t) { return kconst(b, IR_KGC, t, (uint64_t)(uintptr_t)obj); }
-IRRef ir_kptr(IRBuf *b, void *p) { return kconst(b, IR_KPTR, IRT_PTR, (uint64_t)(uintptr_t)p); }
-IRRef ir_klcf(IRBuf *b, void *f) { return kconst(b, IR_KPTR, IRT_LCF, (uint64_t)(uintptr_t)f); }
-IRRef ir_kpri(IRBuf *b, IRType t) { return kconst(b, IR_KPRI, t, 0); }
-IRRef ir_kcopy(IRBuf *b, const IRIns *k) { return kconst(b, (IROp)k->op, (IRType)k->type, k->k.u); }
+IRRef ir_kgc(IRBuf *b, void *obj, IRType t) { return ir_kconst(b, IR_KGC, t, (uint64_t)(uintptr_t)obj); }
+IRRef ir_kptr(IRBuf *b, void *p) { return ir_kconst(b, IR_KPTR, IRT_PTR, (uint64_t)(uintptr_t)p); }
+IRRef ir_klcf(IRBuf *b, void *f) { return ir_kconst(b, IR_KPTR, IRT_LCF, (uint64_t)(uintptr_t)f); }
+IRRef ir_kpri(IRBuf *b, IRType t) { return ir_kconst(b, IR_KPRI, t, 0); }
+IRRef ir_kcopy(IRBuf *b, const IRIns *k) { return ir_kconst(b, (IROp)k->op, (IRType)k->type, k->k.u); }
 
 int ir_addsnap(IRBuf *b, uint32_t pc, uint16_t nslots) {
   IRSnap *sn;
-  if (b->nsnap == b->snapcap && !grow(b, (void **)&b->snap, &b->snapcap, sizeof(IRSnap), 16))
+  if (b->nsnap == b->snapcap && !ir_grow(b, (void **)&b->snap, &b->snapcap, sizeof(IRSnap), 16))
     return 0;
   sn = &b->snap[b->nsnap++];
   sn->mapofs = b->nsnapmap;
@@ -147,7 +147,7 @@ int ir_addsnap(IRBuf *b, uint32_t pc, uint16_t nslots) {
 int ir_addsnapentry(IRBuf *b, uint16_t slot, IRRef ref) {
   SnapEntry *e;
   if (b->nsnapmap == b->snapmapcap &&
-      !grow(b, (void **)&b->snapmap, &b->snapmapcap, sizeof(SnapEntry), 64))
+      !ir_grow(b, (void **)&b->snapmap, &b->snapmapcap, sizeof(SnapEntry), 64))
     return 0;
   e = &b->snapmap[b->nsnapmap++];
   e->slot = slot;
@@ -160,7 +160,7 @@ int ir_addsnapentry(IRBuf *b, uint16_t slot, IRRef ref) {
 uint32_t ir_addframes(IRBuf *b, const SnapFrame *f, uint32_t n) {
   uint32_t ofs = b->nframes;
   while (b->nframes + n > b->framecap)
-    if (!grow(b, (void **)&b->frames, &b->framecap, sizeof(SnapFrame), 16)) return UINT32_MAX;
+    if (!ir_grow(b, (void **)&b->frames, &b->framecap, sizeof(SnapFrame), 16)) return UINT32_MAX;
   memcpy(b->frames + ofs, f, n * sizeof(SnapFrame));
   b->nframes += n;
   return ofs;
@@ -175,8 +175,8 @@ typedef struct Out {
   void *ud;
 } Out;
 
-static void emitf(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void emitf(Out *o, const char *fmt, ...) {
+static void ir_emitf(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void ir_emitf(Out *o, const char *fmt, ...) {
   char buf[256];
   va_list ap;
   int n;
@@ -189,55 +189,55 @@ static void emitf(Out *o, const char *fmt, ...) {
 }
 
 /* A constant as it appears in an operand position */
-static void dumpconst(Out *o, const IRIns *k) {
+static void ir_dumpconst(Out *o, const IRIns *k) {
   switch (k->op) {
-    case IR_KINT: emitf(o, "%" PRId64, k->k.i); break;
+    case IR_KINT: ir_emitf(o, "%" PRId64, k->k.i); break;
     case IR_KNUM: { /* with a point or exponent, so that 1.0 is not read as 1 */
       char num[40];
       snprintf(num, sizeof num, "%.17g", k->k.n);
-      emitf(o, "%s%s", num, strpbrk(num, ".eninf") ? "" : ".0");
+      ir_emitf(o, "%s%s", num, strpbrk(num, ".eninf") ? "" : ".0");
       break;
     }
-    case IR_KPRI: emitf(o, "%s", k->type == IRT_NIL ? "nil" : k->type == IRT_FALSE ? "false" : "true"); break;
-    case IR_KGC: emitf(o, "%s@%p", ir_typename[k->type], k->k.p); break;
-    default: emitf(o, "ptr@%p", k->k.p); break;
+    case IR_KPRI: ir_emitf(o, "%s", k->type == IRT_NIL ? "nil" : k->type == IRT_FALSE ? "false" : "true"); break;
+    case IR_KGC: ir_emitf(o, "%s@%p", ir_typename[k->type], k->k.p); break;
+    default: ir_emitf(o, "ptr@%p", k->k.p); break;
   }
 }
 
-static void dumpoperand(Out *o, const IRBuf *b, IROp op, int which, IRRef v) {
+static void ir_dumpoperand(Out *o, const IRBuf *b, IROp op, int which, IRRef v) {
   int mode = ir_opmode[op][which];
   if (mode == IRM_NONE) return;
-  emitf(o, "  ");
+  ir_emitf(o, "  ");
   if (mode == IRM_LIT) {
-    if (op == IR_FLOAD && which == 1 && v < IRFL__MAX) emitf(o, "%s", ir_fieldname[v]);
-    else if (op == IR_FMATH && which == 1 && v < IRFPM__MAX) emitf(o, "%s", ir_fpmname[v]);
-    else emitf(o, "#%d", (int)(int32_t)v);
+    if (op == IR_FLOAD && which == 1 && v < IRFL__MAX) ir_emitf(o, "%s", ir_fieldname[v]);
+    else if (op == IR_FMATH && which == 1 && v < IRFPM__MAX) ir_emitf(o, "%s", ir_fpmname[v]);
+    else ir_emitf(o, "#%d", (int)(int32_t)v);
   } else if (v == REF_NONE) {
-    emitf(o, "-");
+    ir_emitf(o, "-");
   } else if (ir_isconst(b->ins[v].op)) {
-    dumpconst(o, &b->ins[v]);
+    ir_dumpconst(o, &b->ins[v]);
   } else {
-    emitf(o, "%04u", (unsigned)v);
+    ir_emitf(o, "%04u", (unsigned)v);
   }
 }
 
-static void dumpsnap(Out *o, const IRBuf *b, uint32_t s) {
+static void ir_dumpsnap(Out *o, const IRBuf *b, uint32_t s) {
   const IRSnap *sn = &b->snap[s];
   uint32_t i;
-  emitf(o, "....        SNAP   #%u pc %u", (unsigned)s, (unsigned)sn->pc);
-  if (sn->shift != 0) emitf(o, " base %d", (int)sn->shift);
+  ir_emitf(o, "....        SNAP   #%u pc %u", (unsigned)s, (unsigned)sn->pc);
+  if (sn->shift != 0) ir_emitf(o, " base %d", (int)sn->shift);
   /* inlined frames: the function's slot and the caller's return pc */
   for (i = 0; i < sn->depth; i++)
-    emitf(o, " {%u>%u}", (unsigned)b->frames[sn->frameofs + i].funcslot,
+    ir_emitf(o, " {%u>%u}", (unsigned)b->frames[sn->frameofs + i].funcslot,
           (unsigned)b->frames[sn->frameofs + i].retpc);
-  emitf(o, " [");
+  ir_emitf(o, " [");
   for (i = 0; i < sn->nent; i++) {
     const SnapEntry *e = &b->snapmap[sn->mapofs + i];
-    emitf(o, " %u=", (unsigned)e->slot);
-    if (ir_isconst(b->ins[e->ref].op)) dumpconst(o, &b->ins[e->ref]);
-    else emitf(o, "%04u", (unsigned)e->ref);
+    ir_emitf(o, " %u=", (unsigned)e->slot);
+    if (ir_isconst(b->ins[e->ref].op)) ir_dumpconst(o, &b->ins[e->ref]);
+    else ir_emitf(o, "%04u", (unsigned)e->ref);
   }
-  emitf(o, " ]\n");
+  ir_emitf(o, " ]\n");
 }
 
 void ir_dump(const IRBuf *b, void (*out)(void *ud, const char *s, size_t len), void *ud) {
@@ -248,17 +248,17 @@ void ir_dump(const IRBuf *b, void (*out)(void *ud, const char *s, size_t len), v
     const IRIns *ins = &b->ins[ref];
     IROp op = (IROp)ins->op;
     /* snapshots are listed before the first instruction they cover */
-    while (s < b->nsnap && b->snap[s].ref <= ref) dumpsnap(&o, b, s++);
+    while (s < b->nsnap && b->snap[s].ref <= ref) ir_dumpsnap(&o, b, s++);
     if (ir_isconst(op) || op == IR_NOP) continue; /* shown where used */
     if (op == IR_LOOP) {
-      emitf(&o, "%04u ------ LOOP ------------\n", (unsigned)ref);
+      ir_emitf(&o, "%04u ------ LOOP ------------\n", (unsigned)ref);
       continue;
     }
-    emitf(&o, "%04u %s %-3s %-6s", (unsigned)ref, ir_isguard(op) ? ">" : " ",
+    ir_emitf(&o, "%04u %s %-3s %-6s", (unsigned)ref, ir_isguard(op) ? ">" : " ",
           ir_typename[ins->type], ir_opname[op]);
-    dumpoperand(&o, b, op, 0, ins->op1);
-    dumpoperand(&o, b, op, 1, ins->op2);
-    emitf(&o, "\n");
+    ir_dumpoperand(&o, b, op, 0, ins->op1);
+    ir_dumpoperand(&o, b, op, 1, ins->op2);
+    ir_emitf(&o, "\n");
   }
-  while (s < b->nsnap) dumpsnap(&o, b, s++);
+  while (s < b->nsnap) ir_dumpsnap(&o, b, s++);
 }

@@ -24,7 +24,7 @@
 **   IRF_ALLOC   allocates (nothing moves: the GC never runs inside a trace)
 **   IRF_GCSTEP  the interpreter's safe point (interp.c's checkGC, a C
 **               function's): a collection it asks for runs at the trace's
-**               next back-edge or chain entry, or after the run; one a
+**               next back-edge or link entry, or after the run; one a
 **               table store asks for waits, as in the interpreter, for the
 **               next safe point
 **   IRF_EFFECT  has an effect beyond its result: never removed, never CSE'd
@@ -128,7 +128,7 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(ALOAD, IRM_REF, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
   X(ASTORE, IRM_REF, IRM_REF, IRF_STORE)                                   \
   /* ATAG: the type tag (an integer) of the value at address op1 (AREF,   \
-  ** HREF), unguarded: a test chain's truth (record.c recordchain) */        \
+  ** HREF), unguarded: a test sequence's truth (record.c rec_testseq) */     \
   X(ATAG, IRM_REF, IRM_NONE, IRF_LOAD)                                     \
   /* table hash part: HREFK finds constant key op2 in table op1's hash    \
   ** part and exits if absent; HLOAD/HSTORE read/write the node's value */\
@@ -321,7 +321,7 @@ typedef struct IRSnap {
 typedef struct IRBuf {
   IRIns *ins;
   IRRef n, cap;      /* next ref; capacity */
-  IRRef chain[IR__MAX]; /* the last instruction of each opcode */
+  IRRef oplist[IR__MAX]; /* per opcode: its last instruction (then IRIns.prev) */
   IRSnap *snap;
   uint32_t nsnap, snapcap;
   SnapEntry *snapmap;

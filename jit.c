@@ -11,7 +11,7 @@
 ** the pre-loop, a copy through the optimizer the loop, with PHIs for what
 ** the loop carries), compiled (asm.c) and hung on its prototype.
 ** From then on the loop's back-edge runs it (its loop instruction is
-** marked: markloop; runtrace); an exit writes its snapshot back into the
+** marked: jit_markloop; jit_runtrace); an exit writes its snapshot back into the
 ** frames and the interpreter goes on from there. A trace that reaches the
 ** back-edge of another loop with a trace ends there (linkpc), and that
 ** trace runs next; an exit taken often gets a side trace, recorded from
@@ -22,7 +22,7 @@
 ** on into that loop's body past the peeled iteration (loop_link).
 **
 ** Traces go across frames: a side trace may return from its loop's
-** function and go on in the caller (record.c returnbelow, IR RETF;
+** function and go on in the caller (record.c rec_returnbelow, IR RETF;
 ** J->shift says where frame 0 is then), and a trace whose inlined call
 ** enters a loop with a trace ends there, the calls' frames built as it
 ** goes on into that loop's trace (JitTrace.callee, jit_callframes):
@@ -43,13 +43,13 @@ _Static_assert((int)IRT_NIL == T_NIL && (int)IRT_INT == T_INT && (int)IRT_NUM ==
                "IR types of tagged values are the interpreter's tags");
 
 /* The threshold, and every counter restarted from it */
-static void sethotloop(JitState *J, int value) {
+static void jit_sethotloop(JitState *J, int value) {
   int i;
   J->hotloop = (uint32_t)(value > 0xffff ? 0xffff : value);
   for (i = 0; i < JIT_HOTSIZE; i++) J->hotcount[i] = (uint16_t)J->hotloop;
 }
 
-static vm_CFunction libfunc(const vm_Reg *lib, const char *name) {
+static vm_CFunction jit_libfunc(const vm_Reg *lib, const char *name) {
   for (; lib->name != NULL; lib++)
     if (strcmp(lib->name, name) == 0) return lib->func;
   return NULL;
@@ -62,12 +62,12 @@ JitState *jit_state(vm_State *S) {
     JitState *J = (JitState *)calloc(1, sizeof(JitState));
     if (J == NULL) return NULL;
     J->out = stderr;
-    sethotloop(J, JIT_HOTLOOP_DEFAULT);
+    jit_sethotloop(J, JIT_HOTLOOP_DEFAULT);
     J->hotexit = JIT_HOTEXIT;
-#define JB_FIND(id, lib, name) J->builtin[JB_##id] = libfunc(lib, name);
+#define JB_FIND(id, lib, name) J->builtin[JB_##id] = jit_libfunc(lib, name);
     JIT_BUILTINS(JB_FIND)
 #undef JB_FIND
-    for (t = 0; t < IRFPM__MAX; t++) J->fpmfunc[t] = libfunc(mathlib_funcs, ir_fpmname[t]);
+    for (t = 0; t < IRFPM__MAX; t++) J->fpmfunc[t] = jit_libfunc(mathlib_funcs, ir_fpmname[t]);
     J->rulefired = (uint32_t *)calloc((size_t)opt_nrules, sizeof(uint32_t));
     if (J->rulefired == NULL) {
       free(J);
@@ -113,7 +113,7 @@ JitPenalty *jit_findpenalty(JitState *J, const Instruction *pc) {
 
 /* The counter of the loop at pc starts again: the threshold, doubled for
 ** each abort there (capped: a loop is retried however often it failed). */
-static void resetcount(JitState *J, const Instruction *pc) {
+static void jit_resetcount(JitState *J, const Instruction *pc) {
   JitPenalty *p = jit_findpenalty(J, pc);
   uint32_t n = J->hotloop;
   if (p != NULL) n <<= p->backoff;
@@ -122,7 +122,7 @@ static void resetcount(JitState *J, const Instruction *pc) {
   J->hotcount[jit_hashpc(pc)] = (uint16_t)n;
 }
 
-static JitPenalty *penalize(JitState *J, const Instruction *pc) {
+static JitPenalty *jit_penalize(JitState *J, const Instruction *pc) {
   JitPenalty *p = jit_findpenalty(J, pc);
   if (p == NULL) {
     p = &J->penalty[J->penaltyround++ % JIT_PENALTY_SLOTS];
@@ -138,13 +138,13 @@ static JitPenalty *penalize(JitState *J, const Instruction *pc) {
 }
 
 /* The chunk name as error messages show it */
-static const char *srcname(const Proto *pt, char *buf) {
+static const char *jit_srcname(const Proto *pt, char *buf) {
   if (pt->source == NULL) return "?";
   obj_chunkid(buf, getstr(pt->source), tsslen(pt->source));
   return buf;
 }
 
-static int pcline(const Proto *pt, const Instruction *pc) {
+static int jit_pcline(const Proto *pt, const Instruction *pc) {
   return dbg_getfuncline(pt, (int)(pc - pt->code));
 }
 
@@ -152,7 +152,7 @@ static int pcline(const Proto *pt, const Instruction *pc) {
 ** Recording state
 ** ---------------------------------------------------------------------- */
 
-static void stoprecording(vm_State *S, JitState *J) {
+static void jit_stoprecording(vm_State *S, JitState *J) {
   J->recording = 0;
   if (J->thread != NULL) J->thread->hookmask &= ~VM_MASKJIT;
   if (curci(J) != NULL && J->thread == S && !S->hookmask) curci(J)->u.l.trap = 0;
@@ -160,10 +160,10 @@ static void stoprecording(vm_State *S, JitState *J) {
   ir_free(&J->ir);
 }
 
-static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T);
-static void hotexit(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T, uint32_t sn);
-static int isalive(JitState *J, const JitTrace *T);
-static void freetrace(JitTrace *T);
+static int jit_runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T);
+static void jit_hotexit(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T, uint32_t sn);
+static int jit_isalive(JitState *J, const JitTrace *T);
+static void jit_freetrace(JitTrace *T);
 
 /* The trace of pt's loop whose loop instruction is at pc, or NULL */
 JitTrace *jit_findtrace(const Proto *pt, const Instruction *pc) {
@@ -176,14 +176,14 @@ JitTrace *jit_findtrace(const Proto *pt, const Instruction *pc) {
 /* The jump of the back-edge at pc: the loop instruction, or for a
 ** conditional back-edge (a test at pc, as in repeat-until) the jump
 ** after it */
-static const Instruction *loopjump(const Instruction *pc) {
+static const Instruction *jit_loopjump(const Instruction *pc) {
   return (opflags[GET_OPCODE(op_unpatched(*pc))] & OPF_T) ? pc + 1 : pc;
 }
 
 /* Where the back-edge at pc leads: the loop body's first instruction */
-static const Instruction *backedgetarget(const Instruction *pc) {
+static const Instruction *jit_backedgetarget(const Instruction *pc) {
   Instruction i;
-  pc = loopjump(pc);
+  pc = jit_loopjump(pc);
   i = op_unpatched(*pc);
   switch (GET_OPCODE(i)) {
     case OP_JMP: return pc + 1 + GETARG_sJ(i);
@@ -193,7 +193,7 @@ static const Instruction *backedgetarget(const Instruction *pc) {
 }
 
 /* A trace of pt whose loop body starts at pc, or NULL */
-static JitTrace *findbody(const Proto *pt, const Instruction *pc) {
+static JitTrace *jit_findbody(const Proto *pt, const Instruction *pc) {
   JitTrace *T;
   for (T = pt->traces; T != NULL; T = T->next)
     if (T->bodypc == pc) return T;
@@ -202,46 +202,46 @@ static JitTrace *findbody(const Proto *pt, const Instruction *pc) {
 
 /* The last instruction of the loop whose body starts at body (from its
 ** loop instruction at `from` on): the farthest jump back to body */
-static const Instruction *loopend(const Proto *pt, const Instruction *body, const Instruction *from) {
+static const Instruction *jit_loopend(const Proto *pt, const Instruction *body, const Instruction *from) {
   const Instruction *end = from, *pc;
   for (pc = from; pc < pt->code + pt->sizecode; pc++)
-    if (backedgetarget(pc) == body) end = loopjump(pc);
+    if (jit_backedgetarget(pc) == body) end = jit_loopjump(pc);
   return end;
 }
 
 /* The line of pc: in the frame being recorded, or the trace's start */
-static int recline(const JitState *J, const Instruction *pc) {
+static int jit_recline(const JitState *J, const Instruction *pc) {
   const Proto *pt = J->frame[J->depth].pt;
   if (pc < pt->code || pc >= pt->code + pt->sizecode) pt = J->startpt;
-  return pcline(pt, pc);
+  return jit_pcline(pt, pc);
 }
 
-static int jitabort(vm_State *S, JitState *J, JitAbort why, const Instruction *pc) {
+static int jit_jitabort(vm_State *S, JitState *J, JitAbort why, const Instruction *pc) {
   J->naborts++;
   J->aborts[why]++;
   if (J->verbose) {
     char src[VM_IDSIZE];
-    fprintf(J->out, "[TRACE --- %s:%d -- abort at line %d: %s%s%s%s]\n", srcname(J->startpt, src),
-            pcline(J->startpt, J->startpc), pc ? recline(J, pc) : 0, jit_abortmsg[why],
+    fprintf(J->out, "[TRACE --- %s:%d -- abort at line %d: %s%s%s%s]\n", jit_srcname(J->startpt, src),
+            jit_pcline(J->startpt, J->startpc), pc ? jit_recline(J, pc) : 0, jit_abortmsg[why],
             pc ? " (" : "", pc ? opnames[GET_OPCODE(op_unpatched(*pc))] : "", pc ? ")" : "");
   }
   {
-    JitPenalty *p = penalize(J, J->startpc);
+    JitPenalty *p = jit_penalize(J, J->startpc);
     if (why == JA_LOOP_EXIT && J->parent == NULL && p->left < 255) p->left++;
   }
-  resetcount(J, J->startpc);
-  stoprecording(S, J);
+  jit_resetcount(J, J->startpc);
+  jit_stoprecording(S, J);
   return 0;
 }
 
 /* Whether the loop at pc is one whose recordings ended in the loop's exit
-** at least twice (jitabort): one with few iterations */
-static int shortloop(JitState *J, const Instruction *pc) {
+** at least twice (jit_jitabort): one with few iterations */
+static int jit_shortloop(JitState *J, const Instruction *pc) {
   JitPenalty *p = jit_findpenalty(J, pc);
   return p != NULL && p->left >= 2;
 }
 
-static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruction *pc,
+static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruction *pc,
                            JitTrace *parent, uint32_t sn);
 
 int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
@@ -252,11 +252,11 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (ci_func(ci)->p->traces != NULL) {
     /* the loop's trace, or one from another back-edge to the same body */
     JitTrace *T = jit_findtrace(ci_func(ci)->p, pc);
-    if (T == NULL) T = findbody(ci_func(ci)->p, backedgetarget(pc));
+    if (T == NULL) T = jit_findbody(ci_func(ci)->p, jit_backedgetarget(pc));
     if (T != NULL) {
       G(S)->jitstop = 0;
       if (S->hookmask || G(S)->interrupt_pending) return 0;
-      return runtrace(S, ci, J, T);
+      return jit_runtrace(S, ci, J, T);
     }
   }
   /* a sample stands for the checks counted since the last one (istep) */
@@ -265,7 +265,7 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
     *cnt = (uint16_t)(*cnt - G(S)->istep);
     return 0;
   }
-  resetcount(J, pc);
+  jit_resetcount(J, pc);
   if (S->hookmask) return 0; /* hooks see every instruction: no traces */
   {
     JitPenalty *p = jit_findpenalty(J, pc);
@@ -274,7 +274,7 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
       return 0;
     }
   }
-  startrecording(S, J, ci, pc, NULL, 0);
+  jit_startrecording(S, J, ci, pc, NULL, 0);
   return 0;
 }
 
@@ -291,13 +291,13 @@ IRRef jit_guardsend(const IRBuf *ir, const IRSnap *snap) {
 ** parent's register or spill slot of it (PVAL), or, for a value only the
 ** parent's exits compute (asm.c asm_findsinks), the same computation on
 ** the operands (which the parent keeps until its exits) */
-static IRRef parentvalue(JitState *J, const JitTrace *parent, IRRef ref, int pvalsonly) {
+static IRRef jit_parentvalue(JitState *J, const JitTrace *parent, IRRef ref, int pvalsonly) {
   const IRIns *p = &parent->ir.ins[ref];
   IRRef a, b;
   if (ir_isconst(p->op)) return pvalsonly ? REF_NONE : ir_kcopy(&J->ir, p);
   if (p->reg != REG_SINK) return opt_emit(&J->opt, IR_PVAL, (IRType)p->type, ref, 0);
-  a = parentvalue(J, parent, p->op1, pvalsonly);
-  b = parentvalue(J, parent, p->op2, pvalsonly);
+  a = jit_parentvalue(J, parent, p->op1, pvalsonly);
+  b = jit_parentvalue(J, parent, p->op2, pvalsonly);
   return pvalsonly ? REF_NONE : opt_emit(&J->opt, (IROp)p->op, (IRType)p->type, a, b);
 }
 
@@ -309,15 +309,15 @@ static IRRef parentvalue(JitState *J, const JitTrace *parent, IRRef ref, int pva
 ** side trace's to write, as if it had written the slots itself. (An exit
 ** into frames the parent returned below to is counted from another base:
 ** the exit writes those slots, and the side trace loads them.) A value
-** the parent's exits compute (sunk) it computes again (parentvalue). */
-static void inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
+** the parent's exits compute (sunk) it computes again (jit_parentvalue). */
+static void jit_inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
   const IRSnap *snap = &parent->ir.snap[sn];
   IRRef loop = parent->ir.loopref, x;
   uint32_t k;
   if (snap->shift != 0 || snap->depth != 0) return;
   /* the PVALs first: the backend gives them the parent's registers, which
   ** nothing before may take */
-  for (k = 0; k < snap->nent; k++) parentvalue(J, parent, parent->ir.snapmap[snap->mapofs + k].ref, 1);
+  for (k = 0; k < snap->nent; k++) jit_parentvalue(J, parent, parent->ir.snapmap[snap->mapofs + k].ref, 1);
   /* an exit of a loop trace: what its body keeps from the peeled
   ** iteration, as far as it is there, in case the side trace goes on into
   ** the body (loop_link; unused, they cost nothing); an exit of a side
@@ -349,7 +349,7 @@ static void inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
   }
   for (k = 0; k < snap->nent; k++) {
     const SnapEntry *e = &parent->ir.snapmap[snap->mapofs + k];
-    J->slot[e->slot] = parentvalue(J, parent, e->ref, 0);
+    J->slot[e->slot] = jit_parentvalue(J, parent, e->ref, 0);
     J->written[e->slot] = 1; /* not in the frame yet: its snapshots write them */
   }
   J->inherited = 1;
@@ -358,7 +358,7 @@ static void inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
 /* Recording starts in frame ci: at the instruction after the loop
 ** instruction pc (a root trace: parent NULL), or at pc, where the exit
 ** through snapshot `sn` of trace `parent` left (a side trace). */
-static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruction *pc,
+static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruction *pc,
                            JitTrace *parent, uint32_t sn) {
   const Proto *pt = ci_func(ci)->p;
   ir_init(&J->ir);
@@ -397,15 +397,15 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
   J->abcfrom = REF_NONE;
   J->skipto = NULL;
   ci->u.l.trap = 1;
-  if (parent != NULL) inherit(J, parent, sn);
+  if (parent != NULL) jit_inherit(J, parent, sn);
   if (J->verbose) {
     char src[VM_IDSIZE];
     if (parent != NULL)
       fprintf(J->out, "[TRACE %llu start %llu/%u %s:%d]\n", (unsigned long long)J->ntraces + 1,
-              (unsigned long long)parent->number, (unsigned)sn, srcname(pt, src), pcline(pt, pc));
+              (unsigned long long)parent->number, (unsigned)sn, jit_srcname(pt, src), jit_pcline(pt, pc));
     else
       fprintf(J->out, "[TRACE %llu start %s:%d]\n", (unsigned long long)J->ntraces + 1,
-              srcname(pt, src), pcline(pt, pc));
+              jit_srcname(pt, src), jit_pcline(pt, pc));
   }
 }
 
@@ -413,19 +413,19 @@ static void startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruc
 ** The trace is complete
 ** ---------------------------------------------------------------------- */
 
-static void fileout(void *ud, const char *s, size_t len) { fwrite(s, 1, len, (FILE *)ud); }
+static void jit_fileout(void *ud, const char *s, size_t len) { fwrite(s, 1, len, (FILE *)ud); }
 
 /* A root trace's loop is marked in the bytecode: its loop instruction
 ** (for a conditional back-edge, a test at startpc, the jump after it)
 ** becomes a J form (opcodes.h JITOPCODES), so the interpreter enters the
 ** trace at every back-edge rather than at sampled ones. */
-static void markloop(const JitTrace *T, int compiled) {
+static void jit_markloop(const JitTrace *T, int compiled) {
   static const uint8_t jform[][2] = {
 #define JFORM(name, orig) {OP_##orig, OP_##name},
     JITOPCODES(JFORM)
 #undef JFORM
   };
-  Instruction *pc = (Instruction *)loopjump(T->startpc);
+  Instruction *pc = (Instruction *)jit_loopjump(T->startpc);
   Instruction i = op_unpatched(*pc);
   size_t k;
   for (k = 0; k < sizeof(jform) / sizeof(jform[0]); k++)
@@ -439,28 +439,28 @@ static void markloop(const JitTrace *T, int compiled) {
 /* Points the exit at the end of each trace in X's tree that leads to
 ** another loop's trace (linkpc) at that trace's entry, or back to jit.c
 ** when the loop has none (then the interpreter runs it) */
-static void relinktree(JitTrace *X) {
+static void jit_relinktree(JitTrace *X) {
   uint32_t k;
   if (X->linkpc != NULL) {
     JitTrace *R = jit_findtrace(X->callee != NULL ? X->callee : X->pt, X->linkpc);
-    X->linkto = R != NULL ? R->chain : NULL;
+    X->linkto = R != NULL ? R->linkentry : NULL;
     if (X->loopfar) X->bodyok = R != NULL && R->number == X->looptonum;
     /* into an inlined call's loop through the code building its frames */
-    X->exitto[X->endsnap] = R == NULL ? X->exitcommon : X->callee != NULL ? X->callentry : R->chain;
+    X->exitto[X->endsnap] = R == NULL ? X->exitcommon : X->callee != NULL ? X->callentry : R->linkentry;
   }
   if (X->side != NULL)
     for (k = 0; k < X->ir.nsnap; k++)
-      if (X->side[k] != NULL) relinktree(X->side[k]);
+      if (X->side[k] != NULL) jit_relinktree(X->side[k]);
 }
 
 /* After loop traces come or go, every link is pointed anew (a side trace
 ** that returned below its frame links to another prototype's loops) */
-static void relink(JitState *J) {
+static void jit_relink(JitState *J) {
   JitTrace *T;
-  for (T = J->traces; T != NULL; T = T->gnext) relinktree(T);
+  for (T = J->traces; T != NULL; T = T->gnext) jit_relinktree(T);
 }
 
-static void installtrace(vm_State *S, JitState *J, JitTrace *T) {
+static void jit_installtrace(vm_State *S, JitState *J, JitTrace *T) {
   Proto *pt = (Proto *)J->frame[0].pt;
   (void)S;
   T->pt = pt;
@@ -468,15 +468,15 @@ static void installtrace(vm_State *S, JitState *J, JitTrace *T) {
   pt->traces = T;
   T->gnext = J->traces;
   J->traces = T;
-  markloop(T, 1);
-  relink(J);
+  jit_markloop(T, 1);
+  jit_relink(J);
 }
 
-static void freetrace(JitTrace *T) {
+static void jit_freetrace(JitTrace *T) {
   if (T->side != NULL) {
     uint32_t k;
     for (k = 0; k < T->ir.nsnap; k++)
-      if (T->side[k] != NULL) freetrace(T->side[k]);
+      if (T->side[k] != NULL) jit_freetrace(T->side[k]);
     free(T->side);
   }
   asm_freecode(T);
@@ -503,7 +503,7 @@ int jit_logins(JitState *J, const Instruction *pc) {
   return 1;
 }
 
-static void dumpbytecode(const JitState *J, FILE *out) {
+static void jit_dumpbytecode(const JitState *J, FILE *out) {
   uint32_t i;
   for (i = 0; i < J->nbclog; i++) {
     const JitBcLog *l = &J->bclog[i];
@@ -513,25 +513,25 @@ static void dumpbytecode(const JitState *J, FILE *out) {
   }
 }
 
-static void finishtrace(vm_State *S, JitState *J) {
+static void jit_finishtrace(vm_State *S, JitState *J) {
   char src[VM_IDSIZE];
-  int line = pcline(J->startpt, J->startpc);
+  int line = jit_pcline(J->startpt, J->startpc);
   uint32_t endsnap = 0, loopsnap = 0;
   JitAbort why = JA_OK;
   JitTrace *T;
   if (J->linkpc == NULL) why = loop_peel(J, &endsnap, &loopsnap);
   else endsnap = J->ir.nsnap - 1; /* where the other loop's trace starts */
   if (why != JA_OK) {
-    jitabort(S, J, why, J->startpc);
+    jit_jitabort(S, J, why, J->startpc);
     return;
   }
-  if (J->parent != NULL && !isalive(J, J->parent)) {
-    jitabort(S, J, JA_ERROR, J->startpc); /* the parent went meanwhile */
+  if (J->parent != NULL && !jit_isalive(J, J->parent)) {
+    jit_jitabort(S, J, JA_ERROR, J->startpc); /* the parent went meanwhile */
     return;
   }
   T = (JitTrace *)calloc(1, sizeof(JitTrace));
   if (T == NULL) {
-    jitabort(S, J, JA_NOMEM, J->startpc);
+    jit_jitabort(S, J, JA_NOMEM, J->startpc);
     return;
   }
   T->startpc = J->startpc;
@@ -541,7 +541,7 @@ static void finishtrace(vm_State *S, JitState *J) {
   T->loopsnap = loopsnap;
   if (J->linkpc != NULL && !loop_link(J, T)) {
     free(T);
-    jitabort(S, J, JA_NOMEM, J->startpc);
+    jit_jitabort(S, J, JA_NOMEM, J->startpc);
     return;
   }
   T->maxslot = J->maxroom;
@@ -555,20 +555,20 @@ static void finishtrace(vm_State *S, JitState *J) {
   ir_init(&J->ir);
   why = asm_trace(J, T);
   if (why != JA_OK) {
-    J->ir = T->ir; /* stoprecording frees it */
+    J->ir = T->ir; /* jit_stoprecording frees it */
     free(T);
-    jitabort(S, J, why, J->startpc);
+    jit_jitabort(S, J, why, J->startpc);
     return;
   }
   T->number = ++J->ntraces;
-  if (J->dump || J->verbose) srcname(J->startpt, src);
+  if (J->dump || J->verbose) jit_srcname(J->startpt, src);
   if (J->parent != NULL) J->nside++;
   if (T->linkpc != NULL) J->nlink++;
   if (J->dump) {
     fprintf(J->out, "---- TRACE %llu bytecode %s:%d\n", (unsigned long long)T->number, src, line);
-    dumpbytecode(J, J->out);
+    jit_dumpbytecode(J, J->out);
     fprintf(J->out, "---- TRACE %llu IR %s:%d\n", (unsigned long long)T->number, src, line);
-    ir_dump(&T->ir, fileout, J->out);
+    ir_dump(&T->ir, jit_fileout, J->out);
     fprintf(J->out, "---- TRACE %llu mcode %zu bytes at %p\n", (unsigned long long)T->number, T->mclen,
             (void *)T->mcode);
     asm_dump(T, J->out);
@@ -583,38 +583,38 @@ static void finishtrace(vm_State *S, JitState *J) {
     JitTrace *P = J->parent;
     if (P->side == NULL) P->side = (JitTrace **)calloc(P->ir.nsnap, sizeof(JitTrace *));
     if (P->side == NULL) {
-      freetrace(T);
-      jitabort(S, J, JA_NOMEM, J->startpc);
+      jit_freetrace(T);
+      jit_jitabort(S, J, JA_NOMEM, J->startpc);
       return;
     }
     T->parent = P;
     T->pt = (Proto *)J->frame[0].pt;
     P->side[J->parentsnap] = T;
     /* the parent's exit goes on there: at once, or after its stores */
-    if (J->inherited) P->entryto[J->parentsnap] = T->chain;
-    else P->exitto[J->parentsnap] = T->chain;
-    relinktree(T);
+    if (J->inherited) P->entryto[J->parentsnap] = T->linkentry;
+    else P->exitto[J->parentsnap] = T->linkentry;
+    jit_relinktree(T);
   } else {
-    installtrace(S, J, T);
-    resetcount(J, J->startpc);
+    jit_installtrace(S, J, T);
+    jit_resetcount(J, J->startpc);
   }
-  stoprecording(S, J);
+  jit_stoprecording(S, J);
 }
 
 /* Whether trace T is still compiled: a root trace, or a side trace of one */
-static int istree(const JitTrace *R, const JitTrace *T) {
+static int jit_istree(const JitTrace *R, const JitTrace *T) {
   uint32_t k;
   if (R == T) return 1;
   if (R->side != NULL)
     for (k = 0; k < R->ir.nsnap; k++)
-      if (R->side[k] != NULL && istree(R->side[k], T)) return 1;
+      if (R->side[k] != NULL && jit_istree(R->side[k], T)) return 1;
   return 0;
 }
 
-static int isalive(JitState *J, const JitTrace *T) {
+static int jit_isalive(JitState *J, const JitTrace *T) {
   const JitTrace *R;
   for (R = J->traces; R != NULL; R = R->gnext)
-    if (istree(R, T)) return 1;
+    if (jit_istree(R, T)) return 1;
   return 0;
 }
 
@@ -622,23 +622,23 @@ static int isalive(JitState *J, const JitTrace *T) {
 ** Running traces and leaving them
 ** ---------------------------------------------------------------------- */
 
-static void unlinkglobal(JitState *J, JitTrace *T);
-static void unlinktrace(JitState *J, JitTrace *T);
+static void jit_unlinkglobal(JitState *J, JitTrace *T);
+static void jit_unlinktrace(JitState *J, JitTrace *T);
 
 /* Drops root trace T (the -jv line says why): its loop starts counting
 ** again; returns the loop's penalty for the caller to set how long it
 ** waits and how it is recorded next. */
-static JitPenalty *droptrace(JitState *J, JitTrace *T, const char *why) {
-  JitPenalty *p = penalize(J, T->startpc);
+static JitPenalty *jit_droptrace(JitState *J, JitTrace *T, const char *why) {
+  JitPenalty *p = jit_penalize(J, T->startpc);
   if (J->verbose) {
     char src[VM_IDSIZE];
     fprintf(J->out, "[TRACE %llu %s:%d dropped: %s]\n", (unsigned long long)T->number,
-            srcname(T->pt, src), pcline(T->pt, T->startpc), why);
+            jit_srcname(T->pt, src), jit_pcline(T->pt, T->startpc), why);
   }
-  unlinktrace(J, T);
-  resetcount(J, T->startpc);
+  jit_unlinktrace(J, T);
+  jit_resetcount(J, T->startpc);
   J->ndropped++;
-  freetrace(T);
+  jit_freetrace(T);
   return p;
 }
 
@@ -647,37 +647,37 @@ static JitPenalty *droptrace(JitState *J, JitTrace *T, const char *why) {
 ** (JIT_PROFIT_BC each) costs more than it saves: it goes, and its loop is
 ** not recorded again for a
 ** long while: 4^drops maximal backoffs, growing each time it happens. */
-static void unprofitable(JitState *J, JitTrace *T) {
+static void jit_unprofitable(JitState *J, JitTrace *T) {
   char why[64];
   JitPenalty *p;
   snprintf(why, sizeof why, "%llu bytecodes in %llu runs", (unsigned long long)T->nwork,
            (unsigned long long)T->nentries);
-  p = droptrace(J, T, why);
+  p = jit_droptrace(J, T, why);
   p->backoff = JIT_MAXBACKOFF;
   if (p->drops < 20) p->drops++;
   p->skip = 1u << (2 * p->drops); /* 4, 16, 64... maximal backoffs */
 }
 
 /* Takes T off its prototype's list and the list of all traces */
-static void unlinktrace(JitState *J, JitTrace *T) {
+static void jit_unlinktrace(JitState *J, JitTrace *T) {
   JitTrace **pp;
-  markloop(T, 0);
+  jit_markloop(T, 0);
   for (pp = &T->pt->traces; *pp != NULL; pp = &(*pp)->next)
     if (*pp == T) {
       *pp = T->next;
       break;
     }
-  unlinkglobal(J, T);
-  relink(J);
+  jit_unlinkglobal(J, T);
+  jit_relink(J);
 }
 
 /* Builds the frames of the calls snapshot `sn` is inside of, above ci,
 ** and points the innermost at the bytecode to resume at, the others at
 ** their call's return; it becomes S->ci. There are CallInfos and stack
-** for them: traceroom holds for every frame a trace runs in (runtrace
+** for them: jit_traceroom holds for every frame a trace runs in (jit_runtrace
 ** makes sure of it where it starts; a return below ci needs less;
 ** jit_callframes for the frames it builds). */
-static CallInfo *buildframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint32_t sn) {
+static CallInfo *jit_buildframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint32_t sn) {
   const IRSnap *snap = &T->ir.snap[sn];
   const Proto *pt = ci_func(ci)->p;
   StkId base = ci->func + 1;
@@ -701,17 +701,17 @@ static CallInfo *buildframes(vm_State *S, CallInfo *ci, const JitTrace *T, uint3
   return ci;
 }
 
-static int traceroom(vm_State *S, CallInfo *ci, const JitState *J);
+static int jit_traceroom(vm_State *S, CallInfo *ci, const JitState *J);
 
 /* A link into the loop of an inlined call (JitTrace.callee), from X's end
 ** in machine code (its exit stub wrote the snapshot): builds the calls'
 ** frames and returns the callee's base, where that loop's trace runs; or
 ** NULL when there is no room for what the exits of traces running there
-** rebuild (traceroom). X's exit then returns to runtrace, and the
+** rebuild (jit_traceroom). X's exit then returns to jit_runtrace, and the
 ** interpreter goes on in the call. */
 TValue *jit_callframes(vm_State *S, const JitTrace *X) {
-  CallInfo *ci = S->ci, *callee = buildframes(S, ci, X, X->endsnap);
-  if (!traceroom(S, callee, G(S)->jit)) {
+  CallInfo *ci = S->ci, *callee = jit_buildframes(S, ci, X, X->endsnap);
+  if (!jit_traceroom(S, callee, G(S)->jit)) {
     S->ci = ci;
     return NULL;
   }
@@ -721,7 +721,7 @@ TValue *jit_callframes(vm_State *S, const JitTrace *X) {
 /* Stack slots and CallInfos for whatever the exits of a run rebuild (it
 ** may go through any of the traces: enough for the largest); 0 when memory
 ** for them is not to be had (then no trace runs). */
-static int traceroom(vm_State *S, CallInfo *ci, const JitState *J) {
+static int jit_traceroom(vm_State *S, CallInfo *ci, const JitState *J) {
   int d;
   if (S->stack_last - (ci->func + 1) <= J->roomslots &&
       !do_growstack(S, J->roomslots - (int)(S->top - (ci->func + 1)) + 1, 0))
@@ -742,14 +742,14 @@ static int traceroom(vm_State *S, CallInfo *ci, const JitState *J) {
 ** memory for the frames its exits may rebuild), else 1 or, when the
 ** traces ran GC safe points (a collection they asked for may wait), 2:
 ** interp.c's back-edge check then goes on in S->ci at its savedpc. */
-static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
+static int jit_runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   JitExitState ex;
   JitTrace *X, *abcdrop = NULL;
   IRSnap *snap;
   Global *g = G(S);
   int sn;
   int64_t budget, iters;
-  if (!traceroom(S, ci, J)) return 0;
+  if (!jit_traceroom(S, ci, J)) return 0;
   /* without the host's callback, the budget only counts: the traces look
   ** at jitstop for vm_interrupt and hooks (cleared before the caller's
   ** checks of what sets it, so that none is missed) */
@@ -771,18 +771,18 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   iters = budget - ex.budget; /* the back-edges of the traces */
   if (g->intf != NULL) g->icount -= (int)iters; /* charge the host's budget */
   J->niters += (uint64_t)iters;
-  buildframes(S, ci, X, (uint32_t)sn);
+  jit_buildframes(S, ci, X, (uint32_t)sn);
   /* (interp_backedge collects when one is asked for) */
   if (ex.gcstep && g->gcrequest && snap->top < 0) S->top = snap_cleardead(J, S->ci);
   /* side traces start only from exits in the trace's own frame (depth
-  ** 0), so that chains stay in frame ci; exits the back-edge checks
+  ** 0), so that a path of side traces stays in frame ci; exits the back-edge checks
   ** forced (the budget, hooks, a collection to run) do not count */
   if (snap->count >= (J->hotexit << snap->tries) && snap->depth == 0 && !ex.forced &&
       ((uint32_t)sn != X->endsnap || X->linkpc != NULL) && !S->hookmask) {
     if (X->abcfrom != REF_NONE && snap->ref >= X->abcfrom && snap->ref < X->ir.loopref)
       abcdrop = X; /* (its hoisted range checks: see below) */
     else
-      hotexit(S, ci, J, X, (uint32_t)sn);
+      jit_hotexit(S, ci, J, X, (uint32_t)sn);
   }
   T->nentries++;
   T->nwork += (uint64_t)T->nbc * (1 + (uint64_t)iters) + (X != T ? X->nbc : 0);
@@ -791,9 +791,9 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
     ** an array's end, say, that breaks before: its trace goes, and the
     ** next one checks the bounds in the body (a side trace from that exit
     ** would run the loop's first iteration each time, then fail again) */
-    droptrace(J, abcdrop, "its range checks fail")->noabc = 1;
+    jit_droptrace(J, abcdrop, "its range checks fail")->noabc = 1;
   } else if (T->nentries == JIT_PROFIT_ENTRIES && T->nwork < JIT_PROFIT_BC * T->nentries) {
-    unprofitable(J, T);
+    jit_unprofitable(J, T);
   }
   return ex.gcstep ? 2 : 1;
 }
@@ -801,11 +801,11 @@ static int runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
 /* An exit taken often: a side trace is recorded from where it leaves
 ** (the interpreter goes on meanwhile); each attempt there doubles the
 ** exits the next one waits for (up to a limit: never blacklisted). */
-static void hotexit(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T, uint32_t sn) {
+static void jit_hotexit(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T, uint32_t sn) {
   IRSnap *snap = &T->ir.snap[sn];
   if (snap->tries < JIT_MAXBACKOFF) snap->tries++;
   snap->count = 0; /* (counting again to the doubled threshold) */
-  startrecording(S, J, ci, ci->u.l.savedpc, T, sn);
+  jit_startrecording(S, J, ci, ci->u.l.savedpc, T, sn);
 }
 
 vm_Integer jit_idiv(vm_Integer a, vm_Integer b) { return interp_idiv(NULL, a, b); }
@@ -825,7 +825,7 @@ Table *jit_tnew(vm_State *S, uint32_t asize, uint32_t hsize) {
 
 /* TSLOT: where key's value is in t, inserted if absent as the interpreter
 ** inserts it (the same layout), with false until the trace's store */
-static TValue *tslot(vm_State *S, Table *t, const TValue *key) {
+static TValue *jit_tslot(vm_State *S, Table *t, const TValue *key) {
   const TValue *slot = tab_get(t, key);
   if (isabstkey(slot)) {
     TValue placeholder;
@@ -869,13 +869,13 @@ TValue *jit_tresize(vm_State *S, Table *t, uint32_t asize) {
 TValue *jit_tslotint(vm_State *S, Table *t, vm_Integer key) {
   TValue k;
   setivalue(&k, key);
-  return tslot(S, t, &k);
+  return jit_tslot(S, t, &k);
 }
 
 TValue *jit_tslotobj(vm_State *S, Table *t, GCObject *key) {
   TValue k;
   setgcovalue(&k, key);
-  return tslot(S, t, &k);
+  return jit_tslot(S, t, &k);
 }
 
 /* IR HREF of a collectable key (an integer's is tab_getint) */
@@ -885,7 +885,7 @@ const TValue *jit_hrefobj(Table *t, GCObject *key) {
   return tab_get(t, &k);
 }
 
-static void unlinkglobal(JitState *J, JitTrace *T) {
+static void jit_unlinkglobal(JitState *J, JitTrace *T) {
   JitTrace **pp;
   for (pp = &J->traces; *pp != NULL; pp = &(*pp)->gnext)
     if (*pp == T) {
@@ -895,13 +895,13 @@ static void unlinkglobal(JitState *J, JitTrace *T) {
 }
 
 /* Whether T inlined a function of prototype p */
-static int inlines(const JitTrace *T, const Proto *p) {
+static int jit_inlines(const JitTrace *T, const Proto *p) {
   uint32_t i;
   for (i = 0; i < T->ir.nframes; i++)
     if (T->ir.frames[i].pt == p) return 1;
   if (T->side != NULL)
     for (i = 0; i < T->ir.nsnap; i++)
-      if (T->side[i] != NULL && inlines(T->side[i], p)) return 1;
+      if (T->side[i] != NULL && jit_inlines(T->side[i], p)) return 1;
   return 0;
 }
 
@@ -912,16 +912,16 @@ void jit_freeproto(Global *g, Proto *p) {
   if (g->jit != NULL) snap_droplive(g->jit, p);
   for (; T != NULL; T = next) {
     next = T->next;
-    if (g->jit != NULL) unlinkglobal(g->jit, T);
-    freetrace(T);
+    if (g->jit != NULL) jit_unlinkglobal(g->jit, T);
+    jit_freetrace(T);
   }
   p->traces = NULL;
   if (g->jit == NULL) return;
   for (T = g->jit->traces; T != NULL; T = next) {
     next = T->gnext;
-    if (inlines(T, p)) {
-      unlinktrace(g->jit, T);
-      freetrace(T);
+    if (jit_inlines(T, p)) {
+      jit_unlinktrace(g->jit, T);
+      jit_freetrace(T);
     }
   }
 }
@@ -933,8 +933,8 @@ void jit_flush(Global *g) {
   for (T = J->traces; T != NULL; T = next) {
     next = T->gnext;
     T->pt->traces = NULL;
-    markloop(T, 0);
-    freetrace(T);
+    jit_markloop(T, 0);
+    jit_freetrace(T);
   }
   J->traces = NULL;
 }
@@ -965,7 +965,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (J->pendslot >= 0) { /* C code ran on the last instruction: its result */
     const TValue *v = s2v(J->frame[0].ci->func + 1 + J->pendslot);
     IRRef res = opt_emit(&J->opt, IR_RLOAD, valtype(v), (IRRef)J->pendslot, 0);
-    if (res == REF_NONE) return jitabort(S, J, JA_NOMEM, pc);
+    if (res == REF_NONE) return jit_jitabort(S, J, JA_NOMEM, pc);
     J->slot[J->pendslot] = res;
     J->written[J->pendslot] = 1;
     J->pendslot = -1;
@@ -976,14 +976,14 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     ** inner loop: `while` compiles its exit as a jump back to the outer
     ** loop's condition) */
     if (S == J->thread && ci == curci(J) && pc == J->bodypc) {
-      finishtrace(S, J);
+      jit_finishtrace(S, J);
       return 0;
     }
-    return jitabort(S, J, JA_LOOP_EXIT, J->startpc);
+    return jit_jitabort(S, J, JA_LOOP_EXIT, J->startpc);
   }
-  if (J->skipto != NULL) { /* the interpreter runs a test chain recorded at once (recordchain) */
+  if (J->skipto != NULL) { /* the interpreter runs a test sequence recorded at once (rec_testseq) */
     if (S == J->thread && ci == curci(J) && pc >= J->skipfrom && pc < J->skipto) return 1;
-    if (S != J->thread || ci != curci(J) || pc != J->skipto) return jitabort(S, J, JA_NYI_BC, pc);
+    if (S != J->thread || ci != curci(J) || pc != J->skipto) return jit_jitabort(S, J, JA_NYI_BC, pc);
     J->skipto = NULL;
   }
   if (S == J->thread && curci(J) == NULL && ci->previous == J->frame[J->depth - 1].ci &&
@@ -991,26 +991,26 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
       ci->func + 1 - (J->frame[0].ci->func + 1) == framebase(J)) {
     curci(J) = ci; /* the inlined call's first instruction */
   } else if (S != J->thread || ci != curci(J)) {
-    return jitabort(S, J, JA_LEFT_FRAME, NULL);
+    return jit_jitabort(S, J, JA_LEFT_FRAME, NULL);
   } else if (J->lastpc != NULL && pc <= J->lastpc) { /* a loop's back-edge was taken */
     JitTrace *L;
-    if (J->depth > 0) return jitabort(S, J, JA_NYI_INNERLOOP, pc);
+    if (J->depth > 0) return jit_jitabort(S, J, JA_NYI_INNERLOOP, pc);
     if (J->parent == NULL && pc == J->bodypc) {
       /* another back-edge of this loop (Lua compiles the jump at the end
       ** of an if's branch that ends the loop's body as a jump back) */
-      finishtrace(S, J);
+      jit_finishtrace(S, J);
       return 0;
     }
     if (J->parent == NULL && (J->lastpc < J->bodypc || J->lastpc > J->loopend))
       /* a loop around this one: the recorded iteration left the loop (a
       ** break); linking there would make every iteration of this loop
       ** that does not break an exit. Later iterations may not break. */
-      return jitabort(S, J, JA_LOOP_EXIT, pc);
-    if ((L = findbody(J->frame[0].pt, pc)) != NULL) {
+      return jit_jitabort(S, J, JA_LOOP_EXIT, pc);
+    if ((L = jit_findbody(J->frame[0].pt, pc)) != NULL) {
       /* another loop with a trace: this one ends where that one starts */
       J->linkpc = L->startpc;
-      if (!snap_take(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
-      finishtrace(S, J);
+      if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
+      jit_finishtrace(S, J);
       return 0;
     }
     /* an inner loop without a trace: a root trace waits for it to get
@@ -1018,35 +1018,35 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     ** unless its recordings keep ending in the loop's exit (a short loop,
     ** which never gets one); then, as in side traces, it is followed a
     ** few times */
-    if (J->parent == NULL && !shortloop(J, J->lastpc)) return jitabort(S, J, JA_INNERLOOP, pc);
-    if (++J->unrolled > JIT_MAXUNROLL) return jitabort(S, J, JA_INNERLOOP, pc);
+    if (J->parent == NULL && !jit_shortloop(J, J->lastpc)) return jit_jitabort(S, J, JA_INNERLOOP, pc);
+    if (++J->unrolled > JIT_MAXUNROLL) return jit_jitabort(S, J, JA_INNERLOOP, pc);
   }
   if (J->depth > 0) {
     /* an inlined call enters a loop with a trace: the trace ends, and its
     ** end builds the calls' frames and runs that loop's (jit_callframes) */
-    JitTrace *L = findbody(J->frame[J->depth].pt, pc);
+    JitTrace *L = jit_findbody(J->frame[J->depth].pt, pc);
     if (L != NULL) {
       J->linkpc = L->startpc;
       J->callee = J->frame[J->depth].pt;
-      if (!snap_take(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
-      finishtrace(S, J);
+      if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
+      jit_finishtrace(S, J);
       return 0;
     }
   }
   J->lastpc = pc;
-  if (S->hookmask & ~VM_MASKJIT) return jitabort(S, J, JA_HOOK, pc);
-  if (J->ir.n > JIT_MAXINS) return jitabort(S, J, JA_TOO_LONG, pc);
+  if (S->hookmask & ~VM_MASKJIT) return jit_jitabort(S, J, JA_HOOK, pc);
+  if (J->ir.n > JIT_MAXINS) return jit_jitabort(S, J, JA_TOO_LONG, pc);
   if (J->bodypc == NULL) {
     J->bodypc = pc;
-    J->loopend = loopend(J->frame[0].pt, pc, J->startpc);
+    J->loopend = jit_loopend(J->frame[0].pt, pc, J->startpc);
   }
-  if (!snap_take(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
-  if (J->dump && !jit_logins(J, pc)) return jitabort(S, J, JA_NOMEM, pc);
+  if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
+  if (J->dump && !jit_logins(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
   why = rec_instruction(J, ci, pc);
   J->nbc++;
-  if (why != JA_OK) return jitabort(S, J, why, pc);
-  if (J->opt.guardfails) return jitabort(S, J, JA_GUARD_FAILS, pc);
-  if (J->ir.oom) return jitabort(S, J, JA_NOMEM, pc);
+  if (why != JA_OK) return jit_jitabort(S, J, why, pc);
+  if (J->opt.guardfails) return jit_jitabort(S, J, JA_GUARD_FAILS, pc);
+  if (J->ir.oom) return jit_jitabort(S, J, JA_NOMEM, pc);
   /* the loop instruction was recorded (a TFORCALL runs its TFORLOOP, the
   ** loop instruction): the trace closes if the next one is the body's */
   if ((pc == J->startpc || (GET_OPCODE(op_unpatched(*pc)) == OP_TFORCALL && pc + 1 == J->startpc)) &&
@@ -1058,12 +1058,12 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
 void jit_cancel(vm_State *S) {
   JitState *J = G(S)->jit;
   curci(J) = NULL; /* its frame is being unwound: leave it alone */
-  jitabort(S, J, JA_ERROR, NULL);
+  jit_jitabort(S, J, JA_ERROR, NULL);
 }
 
 /* Back-edges are sampled every JIT_SAMPLESTEP, or every hotloop when that
 ** is less (hotloop 1 sees them all) */
-static uint8_t samplestep(const JitState *J) {
+static uint8_t jit_samplestep(const JitState *J) {
   return (uint8_t)(J->hotloop < JIT_SAMPLESTEP ? J->hotloop : JIT_SAMPLESTEP);
 }
 
@@ -1072,7 +1072,7 @@ void jit_seton(vm_State *S, int on) {
   Global *g = G(S);
   if (J == NULL) return;
   J->on = on;
-  g->jit_on = on ? samplestep(J) : 0;
+  g->jit_on = on ? jit_samplestep(J) : 0;
   g->istep = interrupt_step(g); /* from the next back-edge on */
 }
 
@@ -1080,7 +1080,7 @@ void jit_setparam(vm_State *S, const char *name, int value) {
   JitState *J = jit_state(S);
   if (J == NULL) return;
   if (strcmp(name, "hotloop") == 0 && value > 0) {
-    sethotloop(J, value);
+    jit_sethotloop(J, value);
     if (J->on) jit_seton(S, 1);
   } else if (strcmp(name, "hotexit") == 0 && value > 0) {
     J->hotexit = (uint32_t)value;

@@ -90,7 +90,7 @@ typedef struct JitExitState {
   int64_t budget;        /* back-edges left before traces return (the host's
                          ** interrupt period, interp.c), but for the chunk
                          ** they count down in a register (asm_x64.c
-                         ** budgetcheck); on return, all that is left */
+                         ** ax_budgetcheck); on return, all that is left */
   int64_t chunk;         /* back-edges between looks at *stop */
   volatile int *stop;    /* &G->jitstop: stop at the next back-edge */
   volatile int *gcrequest; /* &G->gcrequest: a collection waits */
@@ -107,7 +107,7 @@ typedef int (*JitTraceFn)(TValue *base, JitExitState *ex);
 ** with it (from): for a loop-carried value, the side trace's value of
 ** the slot carrying it; for an invariant, its PVAL of it (already where
 ** the loop keeps it) or its own computation of it again (asm_x64.c
-** loopjump moves them). */
+** ax_loopjump moves them). */
 typedef struct JitLoopEntry {
   IRRef ref;
   IRRef from;
@@ -132,9 +132,9 @@ typedef struct JitTrace {
   size_t mcsize;              /* mapped bytes */
   size_t mclen;               /* code bytes */
   JitTraceFn fn;
-  uint8_t *chain;             /* the entry from other traces' exits */
+  uint8_t *linkentry;         /* the entry from other traces' exits and links */
   uint8_t *exitcommon;        /* the return to jit.c */
-  /* Where each snapshot's exit stub goes on to: exitcommon, or the chain
+  /* Where each snapshot's exit stub goes on to: exitcommon, or the link
   ** entry of the side trace attached there or of the loop trace a link
   ** leads to (jit.c keeps them up to date) */
   void **exitto;
@@ -152,7 +152,7 @@ typedef struct JitTrace {
   ** trace's frame, pt is the prototype returned to). */
   const Proto *callee;
   uint8_t *callentry;         /* callee links: the code building the frames */
-  void *linkto;               /* and then the linked trace's chain entry */
+  void *linkto;               /* and then the linked trace's link entry */
   /* Side traces: side[sn] starts where an exit through snapshot sn left
   ** (a hot exit), and runs right after it. They belong to this trace. */
   struct JitTrace **side;
@@ -173,7 +173,7 @@ typedef struct JitTrace {
   uint32_t nentry;
   /* A link into the body of another loop's trace (not the one it hangs
   ** from: loopfar), whose number it was: the code goes there only while
-  ** that trace is its loop's (bodyok, kept by jit.c relinktree), else on
+  ** that trace is its loop's (bodyok, kept by jit.c jit_relinktree), else on
   ** at the loop's start as any other link */
   uint8_t loopfar, bodyok;
   uint64_t looptonum;
@@ -195,7 +195,7 @@ typedef struct JitPenalty {
   uint32_t skip;     /* hot events still to ignore (after drops) */
 } JitPenalty;
 
-/* Library functions the recorder turns into IR (record.c's builtin):
+/* Library functions the recorder turns into IR (record.c's rec_builtin):
 ** X(id, library's function list, name) */
 #define JIT_BUILTINS(X) \
   X(MATH_SQRT, mathlib_funcs, "sqrt") X(MATH_ABS, mathlib_funcs, "abs") \
@@ -314,7 +314,7 @@ typedef struct JitState {
   } abc[JIT_MAXABC];
   uint32_t nabc;
   IRRef abcfrom;         /* the first guard loop_abcguards added, or REF_NONE */
-  /* a test chain recorded at once (record.c recordchain), which the
+  /* a test sequence recorded at once (record.c rec_testseq), which the
   ** interpreter runs from skipfrom on: recording goes on at skipto */
   const Instruction *skipfrom, *skipto;
   uint32_t livenext;

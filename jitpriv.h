@@ -38,7 +38,7 @@ int jit_logins(JitState *J, const Instruction *pc);
 ** The recorder (record.c)
 ** ---------------------------------------------------------------------- */
 
-/* The instruction at pc of frame ci into IR (with the test chain it
+/* The instruction at pc of frame ci into IR (with the test sequence it
 ** starts, if any): JA_OK or why it cannot be recorded */
 JitAbort rec_instruction(JitState *J, CallInfo *ci, const Instruction *pc);
 

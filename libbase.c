@@ -42,7 +42,7 @@ static int b_tostring(vm_State *S) {
 /* Parses an integer numeral in `base` with optional surrounding spaces and
 ** sign; NULL unless the whole numeral is digits of that base. Overflow
 ** wraps around, as in Lua. */
-static const char *str2int(const char *s, int base, vm_Integer *pn) {
+static const char *b_str2int(const char *s, int base, vm_Integer *pn) {
   vm_Unsigned n = 0;
   int neg = 0;
   s += strspn(s, " \f\n\r\t\v");
@@ -78,7 +78,7 @@ static int b_tonumber(vm_State *S) {
     vm_checktype(S, 1, VM_TSTRING);   /* numbers are not numerals here */
     const char *s = vm_tolstring(S, 1, &l);
     vm_argcheck(S, 2 <= base && base <= 36, 2, "base out of range");
-    if (str2int(s, (int)base, &n) == s + l) {
+    if (b_str2int(s, (int)base, &n) == s + l) {
       vm_pushinteger(S, n);
       return 1;
     }
@@ -87,7 +87,7 @@ static int b_tonumber(vm_State *S) {
   return 1;
 }
 
-/* Not static: the JIT compiles ipairs loops (record.c tforcall) */
+/* Not static: the JIT compiles ipairs loops (record.c rec_tforcall) */
 int baselib_ipairsaux(vm_State *S) {
   vm_Integer i = (vm_Integer)((vm_Unsigned)vm_checkinteger(S, 2) + 1u);
   vm_pushinteger(S, i);

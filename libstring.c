@@ -10,7 +10,7 @@
 ** callback) then leaves nothing behind.
 **
 ** Patterns: a backtracking matcher over the pattern text, bounded by
-** MAXCCALLS nested matches so hostile patterns fail with "pattern too
+** MAXMATCHDEPTH nested matches so hostile patterns fail with "pattern too
 ** complex" instead of overflowing the C stack. Character classes use the C
 ** locale's ctype, as Lua does.
 */
@@ -158,7 +158,7 @@ static int s_char(vm_State *S) {
 #define ESC '%'
 #define SPECIALS "^$*+?.([%-"
 #define MAXCAPTURES 32
-#define MAXCCALLS 200
+#define MAXMATCHDEPTH 200
 #define CAP_UNFINISHED (-1)
 #define CAP_POSITION (-2)
 
@@ -423,7 +423,7 @@ static void prepstate(MatchState *ms, vm_State *S, const char *s, size_t ls,
 
 static void reprepstate(MatchState *ms) {
   ms->level = 0;
-  ms->matchdepth = MAXCCALLS;
+  ms->matchdepth = MAXMATCHDEPTH;
 }
 
 /* Pushes capture i; with no captures at all, i == 0 means the whole match
@@ -884,7 +884,7 @@ static int s_format(vm_State *S) {
 ** ====================================================================== */
 
 /* Pushes argument arg as a number if it is one or a numeral. */
-static int tonum(vm_State *S, int arg) {
+static int s_tonum(vm_State *S, int arg) {
   if (vm_type(S, arg) == VM_TNUMBER) {
     vm_pushvalue(S, arg);
     return 1;
@@ -906,22 +906,22 @@ static int trymt(vm_State *S, const char *mtname) {
   return 1;
 }
 
-static int arith(vm_State *S, int op, const char *mtname) {
-  if (tonum(S, 1) && tonum(S, 2)) {
+static int s_arith(vm_State *S, int op, const char *mtname) {
+  if (s_tonum(S, 1) && s_tonum(S, 2)) {
     vm_arith(S, op);
     return 1;
   }
   return trymt(S, mtname);
 }
 
-static int m_add(vm_State *S) { return arith(S, VM_OPADD, "__add"); }
-static int m_sub(vm_State *S) { return arith(S, VM_OPSUB, "__sub"); }
-static int m_mul(vm_State *S) { return arith(S, VM_OPMUL, "__mul"); }
-static int m_mod(vm_State *S) { return arith(S, VM_OPMOD, "__mod"); }
-static int m_pow(vm_State *S) { return arith(S, VM_OPPOW, "__pow"); }
-static int m_div(vm_State *S) { return arith(S, VM_OPDIV, "__div"); }
-static int m_idiv(vm_State *S) { return arith(S, VM_OPIDIV, "__idiv"); }
-static int m_unm(vm_State *S) { return arith(S, VM_OPUNM, "__unm"); }
+static int s_mt_add(vm_State *S) { return s_arith(S, VM_OPADD, "__add"); }
+static int s_mt_sub(vm_State *S) { return s_arith(S, VM_OPSUB, "__sub"); }
+static int s_mt_mul(vm_State *S) { return s_arith(S, VM_OPMUL, "__mul"); }
+static int s_mt_mod(vm_State *S) { return s_arith(S, VM_OPMOD, "__mod"); }
+static int s_mt_pow(vm_State *S) { return s_arith(S, VM_OPPOW, "__pow"); }
+static int s_mt_div(vm_State *S) { return s_arith(S, VM_OPDIV, "__div"); }
+static int s_mt_idiv(vm_State *S) { return s_arith(S, VM_OPIDIV, "__idiv"); }
+static int s_mt_unm(vm_State *S) { return s_arith(S, VM_OPUNM, "__unm"); }
 
 /* ======================================================================
 ** string.dump
@@ -947,14 +947,14 @@ static int str_dump(vm_State *S) {
 }
 
 static const vm_Reg string_meta[] = {
-  {"__add", m_add},
-  {"__sub", m_sub},
-  {"__mul", m_mul},
-  {"__mod", m_mod},
-  {"__pow", m_pow},
-  {"__div", m_div},
-  {"__idiv", m_idiv},
-  {"__unm", m_unm},
+  {"__add", s_mt_add},
+  {"__sub", s_mt_sub},
+  {"__mul", s_mt_mul},
+  {"__mod", s_mt_mod},
+  {"__pow", s_mt_pow},
+  {"__div", s_mt_div},
+  {"__idiv", s_mt_idiv},
+  {"__unm", s_mt_unm},
   {"__index", NULL},              /* the library, set below */
   {NULL, NULL}
 };

@@ -5,7 +5,7 @@
 ** Written against the public API (vm.h) only, and opened by vm_openlibs
 ** under VM_LIB_UTF8. Strings are byte strings; this library reads them as
 ** UTF-8 in the extended form Lua 5.4 uses: sequences of up to six bytes
-** encoding values up to 0x7FFFFFFF. The functions that decode take a `lax`
+** encoding values up to 0x7FFFFFFF. The functions that utf8_decode take a `lax`
 ** flag: without it (strict mode) surrogates (D800-DFFF) and values above
 ** 10FFFF are invalid, as the Unicode standard requires; with it anything the
 ** six-byte form can encode is accepted. Overlong forms are always invalid,
@@ -49,7 +49,7 @@ static vm_Integer relpos(vm_Integer p, size_t len) {
 ** continuation byte, a lead byte announcing more than five continuation
 ** bytes, a truncated or overlong sequence, or (strict) a value Unicode
 ** excludes. */
-static size_t decode(const char *s, size_t avail, uint32_t *cp, int strict) {
+static size_t utf8_decode(const char *s, size_t avail, uint32_t *cp, int strict) {
   unsigned c = (unsigned char)s[0];
   size_t k = 0;
   uint32_t v;
@@ -91,7 +91,7 @@ static void encode(vm_Buffer *B, uint32_t x) {
 }
 
 /* utf8.char(...): the characters of the given code points, concatenated. */
-static int u_char(vm_State *S) {
+static int u_utfchar(vm_State *S) {
   int n = vm_gettop(S);
   vm_Buffer B;
   for (int i = 1; i <= n; i++) {
@@ -120,10 +120,10 @@ static int u_codepoint(vm_State *S) {
   if (i > j) return 0;
   if (j - i >= INT_MAX) return vm_errorf(S, "string slice too long");
   vm_checkstackaux(S, (int)(j - i) + 1, "string slice too long");
-  /* a character starting at j may extend past it: decode up to the end */
+  /* a character starting at j may extend past it: utf8_decode up to the end */
   for (size_t p = (size_t)i - 1; p < (size_t)j;) {
     uint32_t cp;
-    size_t l = decode(s + p, len - p, &cp, strict);
+    size_t l = utf8_decode(s + p, len - p, &cp, strict);
     if (l == 0) return vm_errorf(S, "invalid UTF-8 code");
     vm_pushinteger(S, cp);
     n++;
@@ -147,7 +147,7 @@ static int u_len(vm_State *S) {
   vm_argcheck(S, j - 1 < (vm_Integer)len, 3, "final position out of bounds");
   for (vm_Integer p = i - 1; p < j;) {  /* p is 0-based, j is 1-based */
     uint32_t cp;
-    size_t l = decode(s + p, len - (size_t)p, &cp, strict);
+    size_t l = utf8_decode(s + p, len - (size_t)p, &cp, strict);
     if (l == 0) {
       vm_pushnil(S);
       vm_pushinteger(S, p + 1);
@@ -207,7 +207,7 @@ static int codes_step(vm_State *S, int strict) {
   size_t l;
   while (p < len && iscont(s[p])) p++;
   if (p >= len) return 0;
-  l = decode(s + p, len - (size_t)p, &cp, strict);
+  l = utf8_decode(s + p, len - (size_t)p, &cp, strict);
   if (l == 0) return vm_errorf(S, "invalid UTF-8 code");
   vm_pushinteger(S, (vm_Integer)p + 1);
   vm_pushinteger(S, cp);
@@ -231,7 +231,7 @@ static int u_codes(vm_State *S) {
 static const vm_Reg utf8_funcs[] = {
   {"offset", u_offset},
   {"codepoint", u_codepoint},
-  {"char", u_char},
+  {"char", u_utfchar},
   {"len", u_len},
   {"codes", u_codes},
   {"charpattern", NULL},          /* a string, set below */

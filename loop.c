@@ -22,7 +22,7 @@
 ** with the copy's values, and every other slot the loop leaves written
 ** with the previous iteration's value (slots of inlined calls are
 ** forgotten when they return). Returns JA_OK or why it failed. */
-static JitAbort copysnap(JitState *J, uint32_t sn, const IRRef *subst, uint32_t *out) {
+static JitAbort loop_copysnap(JitState *J, uint32_t sn, const IRRef *subst, uint32_t *out) {
   IRBuf *b = &J->ir;
   IRSnap orig = b->snap[sn]; /* a copy: adding one may move the array */
   uint32_t k = 0;
@@ -56,7 +56,7 @@ static JitAbort copysnap(JitState *J, uint32_t sn, const IRRef *subst, uint32_t 
 ** slots carry (a slot read in the loop reads the pre-loop's value), and
 ** pre-loop instructions the copy was CSE'd to. A PHI's new value, if a
 ** pre-loop one, is itself used in the loop, and so on: a worklist. */
-static JitAbort addphis(JitState *J, const IRRef *subst, IRRef nbody, uint32_t nsnap1) {
+static JitAbort loop_addphis(JitState *J, const IRRef *subst, IRRef nbody, uint32_t nsnap1) {
   IRBuf *b = &J->ir;
   IRRef loop = b->loopref, end = b->n, ref;
   uint8_t *need = (uint8_t *)calloc(nbody, 1);
@@ -100,7 +100,7 @@ done:
 /* A snapshot where the loop body starts: the written slots it needs, of
 ** the values in J->slot (through subst, the loop copy's, unless NULL).
 ** Returns 0 when memory ran out. */
-static int bodysnap(JitState *J, const IRRef *subst) {
+static int loop_bodysnap(JitState *J, const IRRef *subst) {
   uint32_t pc = (uint32_t)(J->bodypc - J->frame[0].pt->code);
   SnapLive sl;
   int s;
@@ -116,8 +116,8 @@ static int bodysnap(JitState *J, const IRRef *subst) {
 /* The slots' values where the loop body starts (JitTrace.loopsnap): the
 ** values the peeled iteration left, which the body takes as the previous
 ** iteration's. After the PHIs, so that no PHI comes of it. */
-static JitAbort loopentry(JitState *J, uint32_t *loopsnap) {
-  if (!bodysnap(J, NULL)) return JA_NOMEM;
+static JitAbort loop_loopentry(JitState *J, uint32_t *loopsnap) {
+  if (!loop_bodysnap(J, NULL)) return JA_NOMEM;
   *loopsnap = J->ir.nsnap - 1;
   return JA_OK;
 }
@@ -132,7 +132,7 @@ typedef struct AbcForm {
   int64_t k;
 } AbcForm;
 
-static int abcform(const IRBuf *b, IRRef ref, IRRef v0, int sign, int depth, AbcForm *f) {
+static int loop_abcform(const IRBuf *b, IRRef ref, IRRef v0, int sign, int depth, AbcForm *f) {
   const IRIns *x = &b->ins[ref];
   if (ref == v0) {
     if (f->s != 0) return 0;
@@ -145,8 +145,8 @@ static int abcform(const IRBuf *b, IRRef ref, IRRef v0, int sign, int depth, Abc
     return 1;
   }
   if ((x->op == IR_ADD || x->op == IR_SUB) && x->type == IRT_INT && depth < 3)
-    return abcform(b, x->op1, v0, sign, depth + 1, f) &&
-           abcform(b, x->op2, v0, x->op == IR_SUB ? -sign : sign, depth + 1, f);
+    return loop_abcform(b, x->op1, v0, sign, depth + 1, f) &&
+           loop_abcform(b, x->op2, v0, x->op == IR_SUB ? -sign : sign, depth + 1, f);
   if (ir_isconst(x->op) || f->nleaf == 3) return 0;
   f->leaf[f->nleaf] = ref;
   f->sign[f->nleaf++] = sign;
@@ -200,14 +200,14 @@ static int loop_abcguards(JitState *J) {
     AbcForm f;
     uint64_t vr, s;
     memset(&f, 0, sizeof f);
-    if (g->op != IR_ULT || !abcform(b, g->op1, v0, 1, 0, &f) || f.s == 0) continue;
+    if (g->op != IR_ULT || !loop_abcform(b, g->op1, v0, 1, 0, &f) || f.s == 0) continue;
     /* r's value now: the index less s times the peeled iteration's i */
     s = (uint64_t)(int64_t)f.s;
     vr = (uint64_t)J->abc[e].index - s * (vfirst - vstep);
     if (f.nleaf > 0 && ((int64_t)vr < -((int64_t)1 << 31) || (int64_t)vr >= ((int64_t)1 << 31))) continue;
     if (vr + s * vfirst >= J->abc[e].asize || vr + s * vlast >= J->abc[e].asize) continue;
     if (last == REF_NONE) {
-      if (!bodysnap(J, NULL)) return 0;
+      if (!loop_bodysnap(J, NULL)) return 0;
       J->opt.cursnap = b->nsnap - 1;
       J->abcfrom = b->n;
       last = opt_emit(&J->opt, IR_ADD, IRT_INT, first,
@@ -231,14 +231,14 @@ static int loop_abcguards(JitState *J) {
   /* out of CSE's sight: in the body, first stands for the index of the
   ** iteration before, so the body's first + k is not this one */
   for (ref = b->n; last != REF_NONE && ref-- > J->abcfrom;)
-    if (!ir_isconst(b->ins[ref].op) && b->chain[b->ins[ref].op] == ref)
-      b->chain[b->ins[ref].op] = b->ins[ref].prev;
+    if (!ir_isconst(b->ins[ref].op) && b->oplist[b->ins[ref].op] == ref)
+      b->oplist[b->ins[ref].op] = b->ins[ref].prev;
   return 1;
 }
 
 /* Whether the body's copy of guard ref, of operands x and n there, may be
 ** left out (loop_abcguards): n and the leaves of x are the same there */
-static int abccovered(const JitState *J, IRRef ref, IRRef n, IRRef ncopy, const IRRef *subst) {
+static int loop_abccovered(const JitState *J, IRRef ref, IRRef n, IRRef ncopy, const IRRef *subst) {
   uint32_t e;
   int l;
   for (e = 0; e < J->nabc; e++)
@@ -283,7 +283,7 @@ JitAbort loop_peel(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
       continue;
     }
     if (ins.op == IR_NOP) continue;
-    if (ins.op == IR_ULT && abccovered(J, ref, ins.op2, subst[ins.op2], subst)) continue;
+    if (ins.op == IR_ULT && loop_abccovered(J, ref, ins.op2, subst[ins.op2], subst)) continue;
     if (ins.op == IR_SLOAD) {
       int slot = (int)ins.op1;
       if (J->written[slot] && J->slot[slot] != REF_NONE) {
@@ -296,7 +296,7 @@ JitAbort loop_peel(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
     }
     if (ir_isguard(ins.op)) {
       if (snapcopy[ins.snap] == UINT32_MAX) {
-        why = copysnap(J, ins.snap, subst, &snapcopy[ins.snap]);
+        why = loop_copysnap(J, ins.snap, subst, &snapcopy[ins.snap]);
         if (why != JA_OK) goto done;
       }
       J->opt.cursnap = snapcopy[ins.snap];
@@ -310,13 +310,13 @@ JitAbort loop_peel(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
     subst[ref] = nref;
   }
   /* the back-edge's snapshot: the loop body starts again */
-  if (!bodysnap(J, subst)) {
+  if (!loop_bodysnap(J, subst)) {
     why = JA_NOMEM;
     goto done;
   }
   *endsnap = b->nsnap - 1;
-  why = addphis(J, subst, nbody, nsnap1);
-  if (why == JA_OK) why = loopentry(J, loopsnap);
+  why = loop_addphis(J, subst, nbody, nsnap1);
+  if (why == JA_OK) why = loop_loopentry(J, loopsnap);
 done:
   J->opt.opaque = NULL;
   J->opt.nopaque = 0;
@@ -340,19 +340,19 @@ typedef struct LoopLink {
   int stores;              /* table values or upvalues written since R's exit */
 } LoopLink;
 
-static int inloopsnap(const JitTrace *R, const IRSnap *entry, uint32_t slot) {
+static int loop_inloopsnap(const JitTrace *R, const IRSnap *entry, uint32_t slot) {
   uint32_t k;
   for (k = 0; k < entry->nent; k++)
     if (R->ir.snapmap[entry->mapofs + k].slot == slot) return 1;
   return 0;
 }
 
-int jit_loopslot(const JitTrace *R, uint32_t slot) { return inloopsnap(R, &R->ir.snap[R->loopsnap], slot); }
+int jit_loopslot(const JitTrace *R, uint32_t slot) { return loop_inloopsnap(R, &R->ir.snap[R->loopsnap], slot); }
 
 /* T's value of R's invariant x, or REF_NONE when x is not invariant (it
 ** reads a slot R writes: L->variant is set) or cannot be computed again
 ** (another type in a slot, a guard that always fails...) */
-static IRRef replay(LoopLink *L, IRRef x) {
+static IRRef loop_replay(LoopLink *L, IRRef x) {
   JitState *J = L->J;
   const IRIns *xi = &L->R->ir.ins[x];
   IRRef a, b, v;
@@ -361,7 +361,7 @@ static IRRef replay(LoopLink *L, IRRef x) {
   if (L->memo[x] != REF_NONE) return L->memo[x];
   if (xi->op == IR_SLOAD) {
     int32_t slot = (int32_t)xi->op1;
-    if (slot >= 0 && slot < J->maxslot && inloopsnap(L->R, L->entry, (uint32_t)slot)) {
+    if (slot >= 0 && slot < J->maxslot && loop_inloopsnap(L->R, L->entry, (uint32_t)slot)) {
       L->variant = 1;
       return REF_NONE;
     }
@@ -373,8 +373,8 @@ static IRRef replay(LoopLink *L, IRRef x) {
       return REF_NONE;
     a = xi->op1;
     b = xi->op2;
-    if (ir_opmode[xi->op][0] == IRM_REF && a != REF_NONE && (a = replay(L, a)) == REF_NONE) return REF_NONE;
-    if (ir_opmode[xi->op][1] == IRM_REF && b != REF_NONE && (b = replay(L, b)) == REF_NONE) return REF_NONE;
+    if (ir_opmode[xi->op][0] == IRM_REF && a != REF_NONE && (a = loop_replay(L, a)) == REF_NONE) return REF_NONE;
+    if (ir_opmode[xi->op][1] == IRM_REF && b != REF_NONE && (b = loop_replay(L, b)) == REF_NONE) return REF_NONE;
     v = opt_emit(&J->opt, (IROp)xi->op, (IRType)xi->type, a, b);
     if (J->opt.guardfails || J->ir.oom) return REF_NONE;
     /* a comparison guard that holds (folded) or was checked (redundant)
@@ -388,7 +388,7 @@ static IRRef replay(LoopLink *L, IRRef x) {
 }
 
 /* The snapshot of P's parent whose exit leads into P */
-static const IRSnap *exitsnap(const JitTrace *P) {
+static const IRSnap *loop_exitsnap(const JitTrace *P) {
   uint32_t k;
   for (k = 0; k < P->parent->ir.nsnap; k++)
     if (P->parent->side != NULL && P->parent->side[k] == P) return &P->parent->ir.snap[k];
@@ -401,7 +401,7 @@ static const IRSnap *exitsnap(const JitTrace *P) {
 
 /* Whether instructions from..to-1 have effects other than valuestores;
 ** sets *stores when they have those */
-static int hardeffects(const IRBuf *ir, IRRef from, IRRef to, int *stores) {
+static int loop_hardeffects(const IRBuf *ir, IRRef from, IRRef to, int *stores) {
   IRRef x;
   for (x = from; x < to; x++) {
     if (valuestore(ir->ins[x].op)) *stores = 1;
@@ -411,17 +411,17 @@ static int hardeffects(const IRBuf *ir, IRRef from, IRRef to, int *stores) {
 }
 
 /* Whether instructions from..to-1 have effects */
-static int haseffects(const IRBuf *ir, IRRef from, IRRef to) {
+static int loop_haseffects(const IRBuf *ir, IRRef from, IRRef to) {
   IRRef x;
   for (x = from; x < to; x++)
     if (effectful(ir->ins[x].op)) return 1;
   return 0;
 }
 
-/* Fills L->changed and L->avail from the chain of side traces from R's
-** exit to T; returns R's exit snapshot, or NULL when an exit in the chain
+/* Fills L->changed and L->avail from the path of side traces from R's
+** exit to T; returns R's exit snapshot, or NULL when an exit on the path
 ** is not in the loop's frame or a trace in it has effects */
-static const IRSnap *chain(LoopLink *L, const JitTrace *R) {
+static const IRSnap *loop_path(LoopLink *L, const JitTrace *R) {
   JitState *J = L->J;
   const JitTrace *P;
   const IRSnap *ex = &J->parent->ir.snap[J->parentsnap];
@@ -429,10 +429,10 @@ static const IRSnap *chain(LoopLink *L, const JitTrace *R) {
   int s;
   for (s = 0; s < J->maxslot; s++) L->changed[s] = J->written[s];
   for (P = J->parent; P != R; P = P->parent) { /* the side traces between */
-    const IRSnap *up = exitsnap(P);
+    const IRSnap *up = loop_exitsnap(P);
     uint32_t k;
     if (ex->shift != 0 || ex->depth != 0 || up == NULL ||
-        hardeffects(&P->ir, REF_FIRST, jit_guardsend(&P->ir, ex), &L->stores))
+        loop_hardeffects(&P->ir, REF_FIRST, jit_guardsend(&P->ir, ex), &L->stores))
       return NULL;
     for (k = 0; k < ex->nent; k++) {
       uint32_t slot = P->ir.snapmap[ex->mapofs + k].slot;
@@ -441,7 +441,7 @@ static const IRSnap *chain(LoopLink *L, const JitTrace *R) {
     ex = up;
   }
   if (ex->shift != 0 || ex->depth != 0) return NULL;
-  if (ex->ref < R->ir.loopref && haseffects(&R->ir, ex->ref, R->ir.loopref)) return NULL;
+  if (ex->ref < R->ir.loopref && loop_haseffects(&R->ir, ex->ref, R->ir.loopref)) return NULL;
   for (x = REF_FIRST; x < J->ir.n; x++) {
     const IRIns *ins = &J->ir.ins[x];
     IRRef r;
@@ -492,7 +492,7 @@ int loop_link(JitState *J, JitTrace *T) {
   L.stores = 0;
   if (loop == REF_NONE || R->lastuse == NULL || R->loop == NULL || J->linkpc != R->startpc ||
       J->callee != NULL || J->shift != 0 || J->depth != 0 || J->frame[0].pt != R->pt ||
-      hardeffects(&J->ir, REF_FIRST, J->ir.n, &L.stores))
+      loop_hardeffects(&J->ir, REF_FIRST, J->ir.n, &L.stores))
     return 1;
   L.J = J;
   L.R = R;
@@ -510,7 +510,7 @@ int loop_link(JitState *J, JitTrace *T) {
     goto done;
   }
   if (!far) {
-    if ((ex = chain(&L, R)) == NULL) goto done;
+    if ((ex = loop_path(&L, R)) == NULL) goto done;
     exref = ex->ref;
   }
   if (L.stores && !far) /* R's values that loaded table values or upvalues, or came of such: anew */
@@ -525,11 +525,11 @@ int loop_link(JitState *J, JitTrace *T) {
   memset(phiold, 0, n); /* (borrowed above) */
   for (x = loop + 1; x < n; x++)
     if (R->ir.ins[x].op == IR_PHI) phiold[R->ir.ins[x].op1] = 1;
-  /* slots R never writes: R's values of them hold only if the chain left them */
+  /* slots R never writes: R's values of them hold only if the path left them */
   for (x = REF_FIRST; x < loop && !far; x++) {
     const IRIns *xi = &R->ir.ins[x];
     if (xi->op == IR_SLOAD && ((int32_t)xi->op1 < 0 || (int32_t)xi->op1 >= JIT_MAXSLOTS ||
-                               (L.changed[xi->op1] && !inloopsnap(R, L.entry, xi->op1))))
+                               (L.changed[xi->op1] && !loop_inloopsnap(R, L.entry, xi->op1))))
       goto done;
   }
   /* the slots R's body starts from, as T leaves them */
@@ -549,7 +549,7 @@ int loop_link(JitState *J, JitTrace *T) {
         goto done;
       carried[se->ref] = v;
     } else if (ir_isconst(xi->op) ? v != ir_kcopy(&J->ir, xi)
-                                   : v != (far ? replay(&L, se->ref) : L.avail[se->ref])) {
+                                   : v != (far ? loop_replay(&L, se->ref) : L.avail[se->ref])) {
       goto done; /* invariant: T must have left the very value */
     }
   }
@@ -558,7 +558,7 @@ int loop_link(JitState *J, JitTrace *T) {
   if (exref < loop)
     for (x = exref; x < loop; x++) {
       L.variant = 0;
-      if (ir_isguard(R->ir.ins[x].op) && replay(&L, x) == REF_NONE && !L.variant)
+      if (ir_isguard(R->ir.ins[x].op) && loop_replay(&L, x) == REF_NONE && !L.variant)
         goto done; /* (a guard on a loop-carried value: the body checks it) */
     }
   /* every value R's body reads from before its LOOP */
@@ -568,7 +568,7 @@ int loop_link(JitState *J, JitTrace *T) {
     if (ir_isconst(xi->op) || R->lastuse[x] != n || !ir_haspayload((IRType)xi->type)) continue;
     if (phiold[x]) {
       if ((v = carried[x]) == REF_NONE) goto done; /* carried, but not in a slot */
-    } else if ((v = replay(&L, x)) == REF_NONE) {
+    } else if ((v = loop_replay(&L, x)) == REF_NONE) {
       goto done;
     }
     e[ne].ref = x;
@@ -584,7 +584,7 @@ int loop_link(JitState *J, JitTrace *T) {
     for (x = REF_FIRST; x < loop; x++)
       if (phiold[x] && carried[x] != REF_NONE) L.memo[x] = carried[x];
     for (x = R->abcfrom; x < loop; x++)
-      if (ir_isguard(R->ir.ins[x].op) && replay(&L, x) == REF_NONE) goto done;
+      if (ir_isguard(R->ir.ins[x].op) && loop_replay(&L, x) == REF_NONE) goto done;
   }
   if (J->ir.oom || J->opt.guardfails) goto done;
   T->loopto = R;

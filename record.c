@@ -18,8 +18,8 @@
 ** concatenation; calls of Lua functions, inlined (the callee's frame is
 ** recorded in the same trace; snapshots list the frames, so an exit
 ** rebuilds them: J->frame, IRBuf.frames) and of a few library functions
-** (JIT_BUILTINS in jit.h, and ir.h's IRFPMS) as IR or as calls (ccode);
-** chains of table tests decided without branches (recordchain).
+** (JIT_BUILTINS in jit.h, and ir.h's IRFPMS) as IR or as calls (rec_ccode);
+** sequences of table tests decided without branches (rec_testseq).
 ** Everything else aborts with a reason (jit.h, JIT_ABORTS).
 */
 #include "jitpriv.h"
@@ -39,7 +39,7 @@ typedef struct Rec {
 
 #define emit(r, op, t, a, b) opt_emit(&(r)->J->opt, (op), (t), (a), (b))
 
-static IRRef kvalue(Rec *r, const TValue *v) {
+static IRRef rec_kvalue(Rec *r, const TValue *v) {
   IRBuf *b = &r->J->ir;
   switch (rawtt(v)) {
     case T_INT: return ir_kint(b, ivalue(v));
@@ -50,16 +50,16 @@ static IRRef kvalue(Rec *r, const TValue *v) {
   }
 }
 
-static IRType reftype(Rec *r, IRRef ref) { return (IRType)ir_at(&r->J->ir, ref)->type; }
+static IRType rec_reftype(Rec *r, IRRef ref) { return (IRType)ir_at(&r->J->ir, ref)->type; }
 
-static IRRef tonum(Rec *r, IRRef ref) {
-  return reftype(r, ref) == IRT_INT ? emit(r, IR_ITOF, IRT_NUM, ref, 0) : ref;
+static IRRef rec_tonum(Rec *r, IRRef ref) {
+  return rec_reftype(r, ref) == IRT_INT ? emit(r, IR_ITOF, IRT_NUM, ref, 0) : ref;
 }
 
 /* Arithmetic: the Lua opcode's integer and float IR ops (IR_NOP: none). */
-static void arith(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValue *vy, IROp iop,
+static void rec_arith(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValue *vy, IROp iop,
                   IROp fop) {
-  IRType tx = reftype(r, x), ty = reftype(r, y);
+  IRType tx = rec_reftype(r, x), ty = rec_reftype(r, y);
   IRRef res;
   if (!ttisnumber(vx) || !ttisnumber(vy)) { r->abort = JA_NYI_TYPE; return; }
   if (tx == IRT_INT && ty == IRT_INT && iop != IR_NOP) {
@@ -69,7 +69,7 @@ static void arith(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValu
     }
     res = emit(r, iop, IRT_INT, x, y);
   } else if (fop != IR_NOP) {
-    res = emit(r, fop, IRT_NUM, tonum(r, x), tonum(r, y));
+    res = emit(r, fop, IRT_NUM, rec_tonum(r, x), rec_tonum(r, y));
   } else {
     r->abort = JA_NYI_TYPE;
     return;
@@ -80,7 +80,7 @@ static void arith(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValu
 /* Guards that table t has no metatable (then no access consults one). A
 ** table the trace made has none, unless C code ran since (CALLC, CAT:
 ** setmetatable, or a metamethod that calls it). */
-static void nometa(Rec *r, IRRef t) {
+static void rec_nometa(Rec *r, IRRef t) {
   const IRBuf *b = &r->J->ir;
   IRRef meta, x;
   if (b->ins[t].op == IR_TNEW) {
@@ -94,25 +94,25 @@ static void nometa(Rec *r, IRRef t) {
 /* Guards that table t (vt when recorded) has no metamethod for event e:
 ** no metatable, or one without it (loaded: it may change). 0 when it
 ** has one. */
-static int nomm(Rec *r, IRRef t, const TValue *vt, TMS e) {
+static int rec_nomm(Rec *r, IRRef t, const TValue *vt, TMS e) {
   Table *mt = hvalue(vt)->metatable;
   TString *name = G(r->J->thread)->tmname[e];
   TValue vname;
   IRRef m;
   if (mt == NULL) {
-    nometa(r, t);
+    rec_nometa(r, t);
     return 1;
   }
   if (!ttisnil(tab_getstr(mt, name))) return 0;
   setsvalue(r->J->thread, &vname, name);
   m = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META);
   emit(r, IR_NE, IRT_VOID, m, ir_kptr(&r->J->ir, NULL));
-  emit(r, IR_EQ, IRT_VOID, emit(r, IR_TGETS, IRT_INT, m, kvalue(r, &vname)), ir_kint(&r->J->ir, 0));
+  emit(r, IR_EQ, IRT_VOID, emit(r, IR_TGETS, IRT_INT, m, rec_kvalue(r, &vname)), ir_kint(&r->J->ir, 0));
   return 1;
 }
 
 /* Comparison guard for the direction the interpreter will take. */
-static void compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy, int opcode) {
+static void rec_compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy, int opcode) {
   int eq = opcode == OP_EQ || opcode == OP_EQK || opcode == OP_EQI;
   int lt = opcode == OP_LT || opcode == OP_LTI || opcode == OP_GTI;
   int cond;
@@ -128,7 +128,7 @@ static void compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy
       emit(r, val_(vx).gc == val_(vy).gc ? IR_EQ : IR_NE, IRT_VOID, x, y);
       return;
     }
-    if (ttistable(vx) && nomm(r, x, vx, TM_EQ) && nomm(r, y, vy, TM_EQ)) {
+    if (ttistable(vx) && rec_nomm(r, x, vx, TM_EQ) && rec_nomm(r, y, vy, TM_EQ)) {
       /* two tables without __eq: never equal */
       emit(r, IR_NE, IRT_VOID, x, y);
       return;
@@ -146,8 +146,8 @@ static void compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy
       r->abort = JA_NYI_TYPE;
       return;
     }
-    if (ttisinteger(vx)) { setfltvalue(&fx, (vm_Number)iv); vx = &fx; x = tonum(r, x); }
-    else { setfltvalue(&fy, (vm_Number)iv); vy = &fy; y = tonum(r, y); }
+    if (ttisinteger(vx)) { setfltvalue(&fx, (vm_Number)iv); vx = &fx; x = rec_tonum(r, x); }
+    else { setfltvalue(&fy, (vm_Number)iv); vy = &fy; y = rec_tonum(r, y); }
   }
   if (ttisinteger(vx)) {
     vm_Integer a = ivalue(vx), b = ivalue(vy);
@@ -162,25 +162,25 @@ static void compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy
 }
 
 /* An operand swapped for GTI/GEI: `x > k` is `k < x`. */
-static void compareI(Rec *r, int opcode) {
+static void rec_compareI(Rec *r, int opcode) {
   Instruction i = r->i;
   int a = GETARG_A(i);
   TValue kv;
   IRRef x = getslot(r->J, r->base, a), y;
   setivalue(&kv, GETARG_sB(i));
   if (ttisfloat(s2v(r->base + a))) setfltvalue(&kv, (vm_Number)GETARG_sB(i));
-  y = kvalue(r, &kv);
+  y = rec_kvalue(r, &kv);
   if (opcode == OP_GTI || opcode == OP_GEI)
-    compare(r, y, x, &kv, s2v(r->base + a), opcode == OP_GTI ? OP_LT : OP_LE);
+    rec_compare(r, y, x, &kv, s2v(r->base + a), opcode == OP_GTI ? OP_LT : OP_LE);
   else
-    compare(r, x, y, s2v(r->base + a), &kv, opcode == OP_LTI ? OP_LT : opcode == OP_LEI ? OP_LE : OP_EQ);
+    rec_compare(r, x, y, s2v(r->base + a), &kv, opcode == OP_LTI ? OP_LT : opcode == OP_LEI ? OP_LE : OP_EQ);
 }
 
 /* t[idx] for a table t and an integer idx inside its array part (vt and
 ** vk their values now). Returns the slot's address (AREF) after the
 ** bounds guard, and sets *now to the slot as it is; or REF_NONE with
 ** r->abort set. */
-static IRRef arrayref(Rec *r, IRRef t, IRRef idx, const TValue *vt, const TValue *vk,
+static IRRef rec_arrayref(Rec *r, IRRef t, IRRef idx, const TValue *vt, const TValue *vk,
                       const TValue **now) {
   IRBuf *b = &r->J->ir;
   Table *h;
@@ -207,8 +207,8 @@ static IRRef arrayref(Rec *r, IRRef t, IRRef idx, const TValue *vt, const TValue
 
 /* A nil read from table t (vt when recorded) without __index to
 ** consult: no metatable (guarded); else 0, and the trace aborts */
-static int nilread(Rec *r, IRRef t, const TValue *vt) {
-  if (!nomm(r, t, vt, TM_INDEX)) {
+static int rec_nilread(Rec *r, IRRef t, const TValue *vt) {
+  if (!rec_nomm(r, t, vt, TM_INDEX)) {
     r->abort = JA_NYI_NILREAD;
     return 0;
   }
@@ -216,44 +216,44 @@ static int nilread(Rec *r, IRRef t, const TValue *vt) {
 }
 
 /* Keys HREF and TSLOT take: integers and collectable values */
-static int hashkey(const TValue *k) { return ttisinteger(k) || iscollectable(k); }
+static int rec_hashkey(const TValue *k) { return ttisinteger(k) || iscollectable(k); }
 
 /* t[k] for a key the array part does not hold, or not an integer: the
 ** value's address in the table (HREF, a lookup), read with its type
 ** guarded. An absent key's nil needs a table without a metatable (no
 ** __index to consult: guarded). */
-static void gethashed(Rec *r, int a, IRRef t, IRRef key, const TValue *vt, const TValue *vk) {
+static void rec_gethashed(Rec *r, int a, IRRef t, IRRef key, const TValue *vt, const TValue *vk) {
   const TValue *v;
-  if (!ttistable(vt) || !hashkey(vk)) { r->abort = JA_NYI_TYPE; return; }
+  if (!ttistable(vt) || !rec_hashkey(vk)) { r->abort = JA_NYI_TYPE; return; }
   v = tab_get(hvalue(vt), vk);
-  if (ttisnil(v) && !nilread(r, t, vt)) return;
+  if (ttisnil(v) && !rec_nilread(r, t, vt)) return;
   setslot(r->J, a, emit(r, IR_ALOAD, valtype(v), emit(r, IR_HREF, IRT_PTR, t, key), 0));
 }
 
 /* Whether t[k] is in t's array part */
-static int inarray(const TValue *vt, const TValue *vk) {
+static int rec_inarray(const TValue *vt, const TValue *vk) {
   return ttistable(vt) && ttisinteger(vk) && (vm_Unsigned)ivalue(vk) - 1u < hvalue(vt)->asize;
 }
 
-static void getindex(Rec *r, int a, IRRef t, IRRef idx, const TValue *vt, const TValue *vk) {
+static void rec_getindex(Rec *r, int a, IRRef t, IRRef idx, const TValue *vt, const TValue *vk) {
   const TValue *v;
   IRRef ref;
-  if (!inarray(vt, vk)) {
-    gethashed(r, a, t, idx, vt, vk);
+  if (!rec_inarray(vt, vk)) {
+    rec_gethashed(r, a, t, idx, vt, vk);
     return;
   }
-  ref = arrayref(r, t, idx, vt, vk, &v);
+  ref = rec_arrayref(r, t, idx, vt, vk, &v);
   if (ref == REF_NONE) return;
-  if (ttisnil(v) && !nilread(r, t, vt)) return;
+  if (ttisnil(v) && !rec_nilread(r, t, vt)) return;
   setslot(r->J, a, emit(r, IR_ALOAD, valtype(v), ref, 0));
 }
 
-static int iscollectabletype(IRType t) { return t >= IRT_SHRSTR && t <= IRT_THREAD; }
+static int rec_iscollectabletype(IRType t) { return t >= IRT_SHRSTR && t <= IRT_THREAD; }
 
 /* Whether the trace may allocate: not while an allocation sampler is on
 ** (its hook looks at the interpreter's frames, which a trace does not
 ** keep up to date; vm_setallocsampler drops the traces) */
-static int canalloc(Rec *r) {
+static int rec_canalloc(Rec *r) {
   if (G(r->J->thread)->sample_hook == NULL) return 1;
   r->abort = JA_SAMPLED;
   return 0;
@@ -263,15 +263,15 @@ static int canalloc(Rec *r) {
 ** without a metatable, so no __newindex): TSLOT finds the key or inserts
 ** it as the interpreter would, and the value is stored there. Storing nil
 ** is NYI (it would insert nothing). */
-static void newslot(Rec *r, IRRef t, IRRef key, IRRef val, const TValue *vt) {
+static void rec_newslot(Rec *r, IRRef t, IRRef key, IRRef val, const TValue *vt) {
   IRRef slot;
   if (!ttistable(vt)) { r->abort = JA_NYI_TYPE; return; }
-  if (reftype(r, val) == IRT_NIL) { r->abort = JA_NYI_NEWKEY; return; }
-  if (!canalloc(r)) return;
-  if (!nomm(r, t, vt, TM_NEWINDEX)) { r->abort = JA_NYI_NEWKEY; return; }
+  if (rec_reftype(r, val) == IRT_NIL) { r->abort = JA_NYI_NEWKEY; return; }
+  if (!rec_canalloc(r)) return;
+  if (!rec_nomm(r, t, vt, TM_NEWINDEX)) { r->abort = JA_NYI_NEWKEY; return; }
   slot = emit(r, IR_TSLOT, IRT_PTR, t, key);
   emit(r, IR_ASTORE, IRT_VOID, slot, val);
-  if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
+  if (rec_iscollectabletype(rec_reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
 }
 
 /* t[key] = nil for a key that is not in the array part of t: where the
@@ -280,12 +280,12 @@ static void newslot(Rec *r, IRRef t, IRRef key, IRRef val, const TValue *vt) {
 ** (no __newindex: guarded) and the lookup is guarded to find none. Never
 ** an insertion: a dead key would take a free node, and the table would
 ** be rehashed sooner than the interpreter's, in another order for next. */
-static void nilstore(Rec *r, IRRef t, IRRef key, const TValue *vt, const TValue *vk) {
+static void rec_nilstore(Rec *r, IRRef t, IRRef key, const TValue *vt, const TValue *vk) {
   const TValue *v;
   IRRef slot;
-  if (!ttistable(vt) || !hashkey(vk)) { r->abort = JA_NYI_TYPE; return; }
+  if (!ttistable(vt) || !rec_hashkey(vk)) { r->abort = JA_NYI_TYPE; return; }
   v = tab_get(hvalue(vt), vk);
-  if (ttisnil(v) && !nomm(r, t, vt, TM_NEWINDEX)) { r->abort = JA_NYI_NEWKEY; return; }
+  if (ttisnil(v) && !rec_nomm(r, t, vt, TM_NEWINDEX)) { r->abort = JA_NYI_NEWKEY; return; }
   slot = emit(r, IR_HREF, IRT_PTR, t, key);
   emit(r, IR_ALOAD, valtype(v), slot, 0);
   if (!ttisnil(v)) emit(r, IR_ASTORE, IRT_VOID, slot, ir_kpri(&r->J->ir, IRT_NIL));
@@ -296,7 +296,7 @@ static void nilstore(Rec *r, IRRef t, IRRef key, const TValue *vt, const TValue 
 ** part doubles), and a root trace had better record one of the others,
 ** an array store; so it aborts and tries again after the backoff, twice,
 ** before it records this one. */
-static int growsnow(Rec *r, const TValue *vt, const TValue *vk) {
+static int rec_growsnow(Rec *r, const TValue *vt, const TValue *vk) {
   JitPenalty *p;
   if (r->J->parent != NULL || !ttisinteger(vk) || (vm_Unsigned)ivalue(vk) != (vm_Unsigned)hvalue(vt)->asize + 1)
     return 0;
@@ -304,34 +304,34 @@ static int growsnow(Rec *r, const TValue *vt, const TValue *vk) {
   return p == NULL || p->backoff < 2;
 }
 
-static void setindex(Rec *r, IRRef t, IRRef idx, IRRef val, const TValue *vt, const TValue *vk) {
+static void rec_setindex(Rec *r, IRRef t, IRRef idx, IRRef val, const TValue *vt, const TValue *vk) {
   const TValue *old;
   IRRef ref;
-  if (ttistable(vt) && hashkey(vk) && !inarray(vt, vk)) {
-    if (reftype(r, val) == IRT_NIL) {
-      nilstore(r, t, idx, vt, vk);
+  if (ttistable(vt) && rec_hashkey(vk) && !rec_inarray(vt, vk)) {
+    if (rec_reftype(r, val) == IRT_NIL) {
+      rec_nilstore(r, t, idx, vt, vk);
       return;
     }
-    if (growsnow(r, vt, vk)) { r->abort = JA_GROWS; return; }
-    newslot(r, t, idx, val, vt); /* appends, keys in the hash part */
+    if (rec_growsnow(r, vt, vk)) { r->abort = JA_GROWS; return; }
+    rec_newslot(r, t, idx, val, vt); /* appends, keys in the hash part */
     return;
   }
-  ref = arrayref(r, t, idx, vt, vk, &old);
+  ref = rec_arrayref(r, t, idx, vt, vk, &old);
   if (ref == REF_NONE) return;
   /* no __newindex: the table has no metatable (a guard the loop runs
   ** once), or the value is present, or the metatable has none */
-  if (hvalue(vt)->metatable == NULL) nometa(r, t);
+  if (hvalue(vt)->metatable == NULL) rec_nometa(r, t);
   else if (!ttisnil(old)) emit(r, IR_ALOAD, valtype(old), ref, 0); /* guards that it is still not nil */
-  else if (!nomm(r, t, vt, TM_NEWINDEX)) { r->abort = JA_NYI_NEWKEY; return; }
+  else if (!rec_nomm(r, t, vt, TM_NEWINDEX)) { r->abort = JA_NYI_NEWKEY; return; }
   emit(r, IR_ASTORE, IRT_VOID, ref, val);
-  if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
+  if (rec_iscollectabletype(rec_reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
 }
 
 /* Whether a guard already says that the hash part whose log2 size lsz
 ** loads is at least 2^k nodes */
-static int sizeknown(const IRBuf *b, IRRef lsz, int64_t k) {
+static int rec_sizeknown(const IRBuf *b, IRRef lsz, int64_t k) {
   IRRef x;
-  for (x = b->chain[IR_UGE]; x != REF_NONE; x = b->ins[x].prev)
+  for (x = b->oplist[IR_UGE]; x != REF_NONE; x = b->ins[x].prev)
     if (b->ins[x].op1 == lsz && b->ins[b->ins[x].op2].op == IR_KINT && b->ins[b->ins[x].op2].k.i >= k)
       return 1;
   return 0;
@@ -343,7 +343,7 @@ static int sizeknown(const IRBuf *b, IRRef lsz, int64_t k) {
 ** hash part still has that node (unless an earlier one said so). The
 ** array is loaded once for all the keys of t, until t may grow or shrink
 ** (an allocation: the optimizer's load barrier). */
-static IRRef hrefk(Rec *r, IRRef t, const TValue *vt, const TValue *key, const TValue *v) {
+static IRRef rec_hrefk(Rec *r, IRRef t, const TValue *vt, const TValue *key, const TValue *v) {
   IRBuf *b = &r->J->ir;
   const Table *h = hvalue(vt);
   int64_t slot = (int64_t)((const Node *)(const void *)v - h->node), lsize = 0;
@@ -351,10 +351,10 @@ static IRRef hrefk(Rec *r, IRRef t, const TValue *vt, const TValue *key, const T
   while (((int64_t)1 << lsize) <= slot) lsize++;
   if (lsize > 0) {
     lsz = emit(r, IR_FLOAD, IRT_INT, t, IRFL_TAB_LSIZENODE);
-    if (!sizeknown(b, lsz, lsize)) emit(r, IR_UGE, IRT_VOID, lsz, ir_kint(b, lsize));
+    if (!rec_sizeknown(b, lsz, lsize)) emit(r, IR_UGE, IRT_VOID, lsz, ir_kint(b, lsize));
   }
   nodes = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_NODE);
-  node = emit(r, IR_HREFK, IRT_PTR, nodes, kvalue(r, key));
+  node = emit(r, IR_HREFK, IRT_PTR, nodes, rec_kvalue(r, key));
   if (node == b->n - 1) ir_at(b, node)->k.i = slot; /* (new, not CSE'd) */
   return node;
 }
@@ -362,12 +362,12 @@ static IRRef hrefk(Rec *r, IRRef t, const TValue *vt, const TValue *key, const T
 /* The node of constant string key `key` in table t (vt its value now),
 ** present with the value *now; or REF_NONE with r->abort set (`absent`
 ** when the key is not there). */
-static IRRef fieldref(Rec *r, IRRef t, const TValue *vt, const TValue *key, JitAbort absent,
+static IRRef rec_fieldref(Rec *r, IRRef t, const TValue *vt, const TValue *key, JitAbort absent,
                       const TValue **now) {
   if (!ttistable(vt) || !ttisshrstring(key)) { r->abort = JA_NYI_TYPE; return REF_NONE; }
   *now = tab_getstr(hvalue(vt), tsvalue(key));
   if (ttisnil(*now)) { r->abort = absent; return REF_NONE; }
-  return hrefk(r, t, vt, key, *now);
+  return rec_hrefk(r, t, vt, key, *now);
 }
 
 #define JIT_MAXINDEX 4 /* __index tables followed for one field */
@@ -375,13 +375,13 @@ static IRRef fieldref(Rec *r, IRRef t, const TValue *vt, const TValue *key, JitA
 /* The __index table of metatable m (mt when recorded; idx its __index
 ** there, a table), loaded through m as the interpreter does: m guarded
 ** not NULL, the key there, the value a table */
-static IRRef metaindex(Rec *r, IRRef m, Table *mt, const TValue *idx) {
+static IRRef rec_metaindex(Rec *r, IRRef m, Table *mt, const TValue *idx) {
   vm_State *S = r->J->thread;
   TValue vmt, vname;
   sethvalue(S, &vmt, mt);
   setsvalue(S, &vname, G(S)->tmname[TM_INDEX]);
   emit(r, IR_NE, IRT_VOID, m, ir_kptr(&r->J->ir, NULL));
-  return emit(r, IR_HLOAD, IRT_TAB, hrefk(r, m, &vmt, &vname, idx), 0);
+  return emit(r, IR_HLOAD, IRT_TAB, rec_hrefk(r, m, &vmt, &vname, idx), 0);
 }
 
 /* t.key where t (a table) has no value at key: nil, or the value of the
@@ -389,38 +389,38 @@ static IRRef metaindex(Rec *r, IRRef m, Table *mt, const TValue *idx) {
 ** guarded as the interpreter goes: the key still absent (TGETS), a
 ** metatable there (loaded: it may change), its __index a table. Classes
 ** (methods in the metatable's __index) are this. */
-static IRRef indexget(Rec *r, IRRef t, const TValue *vt, const TValue *key) {
+static IRRef rec_indexget(Rec *r, IRRef t, const TValue *vt, const TValue *key) {
   JitState *J = r->J;
   Global *g = G(J->thread);
   int depth;
   for (depth = 0; depth < JIT_MAXINDEX; depth++) {
     Table *mt = hvalue(vt)->metatable;
     const TValue *idx, *v;
-    emit(r, IR_EQ, IRT_VOID, emit(r, IR_TGETS, IRT_INT, t, kvalue(r, key)), ir_kint(&J->ir, 0));
+    emit(r, IR_EQ, IRT_VOID, emit(r, IR_TGETS, IRT_INT, t, rec_kvalue(r, key)), ir_kint(&J->ir, 0));
     idx = mt != NULL ? tab_getstr(mt, g->tmname[TM_INDEX]) : NULL;
     if (idx == NULL || ttisnil(idx)) { /* absent, no __index: nil */
-      if (!nomm(r, t, vt, TM_INDEX)) break;
+      if (!rec_nomm(r, t, vt, TM_INDEX)) break;
       return ir_kpri(&J->ir, IRT_NIL);
     }
     if (!ttistable(idx)) { r->abort = JA_NYI_META; return REF_NONE; }
-    t = metaindex(r, emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META), mt, idx);
+    t = rec_metaindex(r, emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META), mt, idx);
     vt = idx;
     v = tab_getstr(hvalue(vt), tsvalue(key));
-    if (!ttisnil(v)) return emit(r, IR_HLOAD, valtype(v), hrefk(r, t, vt, key, v), 0);
+    if (!ttisnil(v)) return emit(r, IR_HLOAD, valtype(v), rec_hrefk(r, t, vt, key, v), 0);
   }
   r->abort = JA_NYI_NILREAD;
   return REF_NONE;
 }
 
-static void getfield(Rec *r, int a, IRRef t, const TValue *vt, const TValue *key) {
+static void rec_getfield(Rec *r, int a, IRRef t, const TValue *vt, const TValue *key) {
   const TValue *v;
   IRRef node;
   if (ttistable(vt) && ttisshrstring(key) && ttisnil(tab_getstr(hvalue(vt), tsvalue(key)))) {
-    IRRef res = indexget(r, t, vt, key);
+    IRRef res = rec_indexget(r, t, vt, key);
     if (res != REF_NONE) setslot(r->J, a, res);
     return;
   }
-  node = fieldref(r, t, vt, key, JA_NYI_NILREAD, &v);
+  node = rec_fieldref(r, t, vt, key, JA_NYI_NILREAD, &v);
   if (node != REF_NONE) setslot(r->J, a, emit(r, IR_HLOAD, valtype(v), node, 0));
 }
 
@@ -428,7 +428,7 @@ static void getfield(Rec *r, int a, IRRef t, const TValue *vt, const TValue *key
 ** table's own field, or a string's from the __index table of the strings'
 ** metatable, which the trace loads (and guards) as the interpreter does:
 ** both may be changed. */
-static void selfop(Rec *r, int a, IRRef obj, const TValue *vobj, const TValue *key) {
+static void rec_selfop(Rec *r, int a, IRRef obj, const TValue *vobj, const TValue *key) {
   JitState *J = r->J;
   Global *g = G(J->thread);
   if (ttisstring(vobj) && ttisshrstring(key) && g->mt[VM_TSTRING] != NULL) {
@@ -438,30 +438,30 @@ static void selfop(Rec *r, int a, IRRef obj, const TValue *vobj, const TValue *k
     if (!ttistable(idx)) { r->abort = JA_NYI_META; return; }
     strmeta = emit(r, IR_FLOAD, IRT_PTR, ir_kptr(&J->ir, g), IRFL_G_STRMETA);
     setslot(J, a + 1, obj);
-    getfield(r, a, metaindex(r, strmeta, mt, idx), idx, key);
+    rec_getfield(r, a, rec_metaindex(r, strmeta, mt, idx), idx, key);
   } else if (ttistable(vobj)) {
     setslot(J, a + 1, obj);
-    getfield(r, a, obj, vobj, key);
+    rec_getfield(r, a, obj, vobj, key);
   } else {
     r->abort = JA_NYI_TYPE;
   }
 }
 
 /* t[key] = val for a constant string key: present in t's hash part, or
-** a new field (newslot) */
-static void setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, IRRef val) {
+** a new field (rec_newslot) */
+static void rec_setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, IRRef val) {
   const TValue *old;
   IRRef node;
   if (ttistable(vt) && ttisshrstring(key) && ttisnil(tab_getstr(hvalue(vt), tsvalue(key)))) {
-    if (reftype(r, val) == IRT_NIL) nilstore(r, t, kvalue(r, key), vt, key); /* (no insertion) */
-    else newslot(r, t, kvalue(r, key), val, vt); /* a new field */
+    if (rec_reftype(r, val) == IRT_NIL) rec_nilstore(r, t, rec_kvalue(r, key), vt, key); /* (no insertion) */
+    else rec_newslot(r, t, rec_kvalue(r, key), val, vt); /* a new field */
     return;
   }
-  node = fieldref(r, t, vt, key, JA_NYI_NEWKEY, &old);
+  node = rec_fieldref(r, t, vt, key, JA_NYI_NEWKEY, &old);
   if (node == REF_NONE) return;
   emit(r, IR_HLOAD, valtype(old), node, 0); /* still present: no __newindex */
   emit(r, IR_HSTORE, IRT_VOID, node, val);
-  if (iscollectabletype(reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
+  if (rec_iscollectabletype(rec_reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
 }
 
 /* The running closure's upvalue n: its UpVal (UREF). An open upvalue
@@ -470,7 +470,7 @@ static void setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, IRRef
 ** written as that slot (*slot >= 0). Guards make sure it is still the
 ** same kind of upvalue: closed, open below the trace's frames, or open
 ** at that very slot. */
-static IRRef upvalref(Rec *r, int n, int *slot) {
+static IRRef rec_upvalref(Rec *r, int n, int *slot) {
   JitState *J = r->J;
   UpVal *uv = ci_func(curci(J))->upvals[n];
   IRRef fn = J->depth > 0 ? J->frame[J->depth].fn : emit(r, IR_FUNC, IRT_LCL, (IRRef)J->shift, 0);
@@ -497,26 +497,26 @@ static IRRef upvalref(Rec *r, int n, int *slot) {
   return uref;
 }
 
-static IRRef getupval(Rec *r, int n) {
+static IRRef rec_getupval(Rec *r, int n) {
   JitState *J = r->J;
   const TValue *v = ci_func(curci(J))->upvals[n]->v;
   int s;
-  IRRef uref = upvalref(r, n, &s);
+  IRRef uref = rec_upvalref(r, n, &s);
   return s < 0 ? emit(r, IR_ULOAD, valtype(v), uref, 0) : loadslot(J, s, valtype(v));
 }
 
 /* Integer bitwise operations; floats with integral values are NYI */
-static void bitop(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValue *vy, IROp op) {
+static void rec_bitop(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValue *vy, IROp op) {
   if (!ttisinteger(vx) || !ttisinteger(vy)) { r->abort = JA_NYI_TYPE; return; }
   setslot(r->J, a, emit(r, op, IRT_INT, x, y));
 }
 
 /* #v: a table without a metatable, or a string */
-static void len(Rec *r, int a, IRRef x, const TValue *v) {
+static void rec_len(Rec *r, int a, IRRef x, const TValue *v) {
   if (ttisstring(v)) {
     setslot(r->J, a, emit(r, IR_FLOAD, IRT_INT, x, IRFL_STR_LEN));
   } else if (ttistable(v) && hvalue(v)->metatable == NULL) {
-    nometa(r, x);
+    rec_nometa(r, x);
     setslot(r->J, a, emit(r, IR_TLEN, IRT_INT, x, 0));
   } else {
     r->abort = ttistable(v) ? JA_NYI_META : JA_NYI_TYPE;
@@ -526,20 +526,20 @@ static void len(Rec *r, int a, IRRef x, const TValue *v) {
 /* The guard on a float loop's step that decides which way it counts, as
 ** the interpreter decides (`step > 0`; a NaN step counts down); returns
 ** whether it counts up. */
-static int fltstepsign(Rec *r, IRRef step, vm_Number vstep) {
+static int rec_fltstepsign(Rec *r, IRRef step, vm_Number vstep) {
   int up = vstep > 0;
   emit(r, up ? IR_FLT : IR_FNLT, IRT_VOID, ir_knum(&r->J->ir, 0.0), step);
   return up;
 }
 
 /* A float loop's FORLOOP: idx + step, still within the limit? */
-static void fltforloop(Rec *r, int a) {
+static void rec_fltforloop(Rec *r, int a) {
   StkId ra = r->base + a;
   vm_Number vstep = fltvalue(s2v(ra + 2)), vidx = fltvalue(s2v(ra)) + vstep;
   vm_Number vlimit = fltvalue(s2v(ra + 1));
   IRRef step = getslot(r->J, r->base, a + 2), limit = getslot(r->J, r->base, a + 1);
   IRRef idx = emit(r, IR_FADD, IRT_NUM, getslot(r->J, r->base, a), step);
-  int up = fltstepsign(r, step, vstep);
+  int up = rec_fltstepsign(r, step, vstep);
   int goes = up ? vidx <= vlimit : vlimit <= vidx;
   IRRef lo = up ? idx : limit, hi = up ? limit : idx;
   if (!goes && r->pc == r->J->startpc && r->J->parent == NULL) { r->abort = JA_LOOP_EXIT; return; }
@@ -549,13 +549,13 @@ static void fltforloop(Rec *r, int a) {
   setslot(r->J, a + 3, idx);
 }
 
-static void forloop(Rec *r) {
+static void rec_forloop(Rec *r) {
   Instruction i = r->i;
   int a = GETARG_A(i);
   StkId ra = r->base + a;
   IRBuf *b = &r->J->ir;
   IRRef count, idx, step;
-  if (ttisfloat(s2v(ra + 2))) { fltforloop(r, a); return; }
+  if (ttisfloat(s2v(ra + 2))) { rec_fltforloop(r, a); return; }
   count = getslot(r->J, r->base, a + 1);
   if (ivalue(s2v(ra + 1)) == 0) { /* the loop ends */
     if (r->pc == r->J->startpc && r->J->parent == NULL) { r->abort = JA_LOOP_EXIT; return; }
@@ -573,7 +573,7 @@ static void forloop(Rec *r) {
 }
 
 /* The frame stack snapshots see from now on (J->frame[J->depth].frameofs) */
-static int pushframes(JitState *J) {
+static int rec_pushframes(JitState *J) {
   SnapFrame f[JIT_MAXDEPTH];
   uint32_t ofs;
   int d;
@@ -587,7 +587,7 @@ static int pushframes(JitState *J) {
 /* The frame of a call of prototype p from slot a (function and
 ** arguments in the trace's slots there), returning to the caller's pc
 ** retpc; a tail call's frame is marked (CIST_TAIL once rebuilt) */
-static void inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32_t retpc, int tail) {
+static void rec_inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32_t retpc, int tail) {
   JitState *J = r->J;
   JitFrame *f;
   IRRef fn, proto;
@@ -619,7 +619,7 @@ static void inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32_t r
   f->snap.funcslot = (uint16_t)(newbase - 1);
   f->snap.nresults = (int16_t)nres;
   f->snap.tail = (uint16_t)tail;
-  if (!pushframes(J)) { r->abort = JA_NOMEM; return; }
+  if (!rec_pushframes(J)) { r->abort = JA_NOMEM; return; }
   J->lastpc = NULL;
   if (J->depth > J->maxdepth) J->maxdepth = J->depth;
   if (newbase + p->maxstacksize > J->maxslot) J->maxslot = newbase + p->maxstacksize;
@@ -634,9 +634,9 @@ static void inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32_t r
 ** function's frame is where its VARARGPREP moves it (interp.c
 ** adjustvarargs): the function and its parameters above all arguments,
 ** the extra ones left below (the number is the call's: a constant). */
-static void inlinecall(Rec *r, int a, int nargs, int nres) {
+static void rec_inlinecall(Rec *r, int a, int nargs, int nres) {
   JitState *J = r->J;
-  inlineframe(r, a, nargs, nres, clLvalue(s2v(r->base + a))->p,
+  rec_inlineframe(r, a, nargs, nres, clLvalue(s2v(r->base + a))->p,
               (uint32_t)(r->pc + 1 - J->frame[J->depth].pt->code), 0);
 }
 
@@ -647,7 +647,7 @@ static void inlinecall(Rec *r, int a, int nargs, int nres) {
 ** g's frame returns where the caller's would, with its wanted results.
 ** Exits inside g rebuild the same frames as the interpreter had, g's
 ** marked a tail call (debug.getinfo, tracebacks, error messages). */
-static void tailcall(Rec *r, int a, int nargs) {
+static void rec_tailcall(Rec *r, int a, int nargs) {
   JitState *J = r->J;
   JitFrame *f = &J->frame[J->depth];
   SnapFrame was = f->snap;
@@ -664,14 +664,14 @@ static void tailcall(Rec *r, int a, int nargs) {
     J->slot[func + k] = vals[k];
     J->written[func + k] = 1;
   }
-  /* (the slots are set: inlineframe reads none from the stack) */
-  inlineframe(r, func - framebase(J), nargs, was.nresults, p, was.retpc, 1);
+  /* (the slots are set: rec_inlineframe reads none from the stack) */
+  rec_inlineframe(r, func - framebase(J), nargs, was.nresults, p, was.retpc, 1);
 }
 
 /* A call of a library function the recorder knows (JIT_BUILTINS): the
 ** slot is guarded to hold that function, its result computed by IR.
 ** Returns the result, or REF_NONE with r->abort set. */
-static IRRef builtin(Rec *r, int id, int a, int nargs) {
+static IRRef rec_builtin(Rec *r, int id, int a, int nargs) {
   JitState *J = r->J;
   const TValue *x = s2v(r->base + a + 1);
   IRRef arg;
@@ -680,7 +680,7 @@ static IRRef builtin(Rec *r, int id, int a, int nargs) {
   switch (id) {
     case JB_MATH_SQRT:
       if (!ttisnumber(x)) break;
-      return emit(r, IR_FSQRT, IRT_NUM, tonum(r, arg), 0);
+      return emit(r, IR_FSQRT, IRT_NUM, rec_tonum(r, arg), 0);
     case JB_MATH_ABS:
       if (!ttisfloat(x)) break; /* integers: NYI */
       return emit(r, IR_FABS, IRT_NUM, arg, 0);
@@ -737,18 +737,18 @@ static IRRef builtin(Rec *r, int id, int a, int nargs) {
 }
 
 /* math.sin, cos...: FMATH, a call of the libm function the library calls */
-static IRRef mathcall(Rec *r, IRFpm f, int a, int nargs) {
+static IRRef rec_mathcall(Rec *r, IRFpm f, int a, int nargs) {
   const TValue *x = s2v(r->base + a + 1);
   if (nargs < 1) { r->abort = JA_NYI_CALL; return REF_NONE; } /* the error, by the interpreter */
   if (!ttisnumber(x) || (f == IRFPM_LOG && nargs > 1)) { r->abort = JA_NYI_TYPE; return REF_NONE; }
-  return emit(r, IR_FMATH, IRT_NUM, tonum(r, getslot(r->J, r->base, a + 1)), f);
+  return emit(r, IR_FMATH, IRT_NUM, rec_tonum(r, getslot(r->J, r->base, a + 1)), f);
 }
 
 /* Slots below `upto` (counted from frame 0's base) may hold values now:
 ** snapshots go that far (a multiple result or VARARG may pass the frame's
 ** registers), and so does the room the trace's runs make; 0 when it
 ** passes what a trace may touch */
-static int slotsto(JitState *J, int upto) {
+static int rec_slotsto(JitState *J, int upto) {
   if (upto > JIT_MAXSLOTS) return 0;
   if (upto > J->maxslot) J->maxslot = upto;
   if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
@@ -759,7 +759,7 @@ static int slotsto(JitState *J, int upto) {
 ** call or VARARG before left up to the top (J->multres), for an
 ** instruction that takes them all; -1 with r->abort set when the
 ** recording does not know (the values came before it started) */
-static int uptotop(Rec *r, int from) {
+static int rec_uptotop(Rec *r, int from) {
   JitState *J = r->J;
   if (J->multres < framebase(J) + from) {
     r->abort = JA_NYI_CALL;
@@ -772,13 +772,13 @@ static int uptotop(Rec *r, int from) {
 ** slot dst (counted from the trace's base) on, `want` of them, missing
 ** ones nil; want < 0 is all of them, which the next instruction takes up
 ** to the top (J->multres). */
-static int placeresults(JitState *J, int dst, const IRRef *vals, int n, int want) {
+static int rec_placeresults(JitState *J, int dst, const IRRef *vals, int n, int want) {
   int k;
   if (want < 0) {
     want = n;
     J->multres = dst + n;
   }
-  if (!slotsto(J, dst + want)) return 0;
+  if (!rec_slotsto(J, dst + want)) return 0;
   for (k = 0; k < want; k++) {
     J->slot[dst + k] = k < n ? vals[k] : ir_kpri(&J->ir, IRT_NIL);
     J->written[dst + k] = 1;
@@ -791,10 +791,10 @@ static int placeresults(JitState *J, int dst, const IRRef *vals, int n, int want
 ** after it exit to is taken anew with them, so that such an exit redoes
 ** the instruction with its operands in place. The result's type is known
 ** only once it ran: the next instruction's recording emits its RLOAD. */
-static void ccode(Rec *r, IROp op, int a, int n, IRRef arg) {
+static void rec_ccode(Rec *r, IROp op, int a, int n, IRRef arg) {
   JitState *J = r->J;
   int k, s = framebase(J) + a;
-  if (!canalloc(r)) return;
+  if (!rec_canalloc(r)) return;
   /* (the C code finds the frame's base from S->ci: not frame 0's base
   ** once the trace returned below its frame) */
   if (J->shift != 0) { r->abort = JA_NYI_CALL; return; }
@@ -807,7 +807,7 @@ static void ccode(Rec *r, IROp op, int a, int n, IRRef arg) {
 
 /* The library functions a trace calls as they are (CALLC): string
 ** results of strings and integers, no Lua code, no yields */
-static int ccallable(int id, const TValue *args, int nargs) {
+static int rec_ccallable(int id, const TValue *args, int nargs) {
   int k;
   switch (id) {
     case JB_STRING_SUB: case JB_STRING_REP:
@@ -827,7 +827,7 @@ static int ccallable(int id, const TValue *args, int nargs) {
 /* select('#', ...) and select(n, ...) for n >= 1: the count of the
 ** arguments is the call's (a constant; the varargs' when they come from
 ** VARARG), so '#' must be a constant (LOADK's) and n is guarded. */
-static void selectcall(Rec *r, int a, int nargs, int want) {
+static void rec_selectcall(Rec *r, int a, int nargs, int want) {
   JitState *J = r->J;
   const TValue *n = s2v(r->base + a + 1);
   IRRef sel, vals[JIT_MAXSLOTS];
@@ -837,24 +837,24 @@ static void selectcall(Rec *r, int a, int nargs, int want) {
   if (ttisstring(n) && tsslen(tsvalue(n)) == 1 && getstr(tsvalue(n))[0] == '#') {
     if (J->ir.ins[sel].op != IR_KGC) { r->abort = JA_NYI_CALL; return; }
     vals[0] = ir_kint(&J->ir, nargs - 1);
-    if (!placeresults(J, framebase(J) + a, vals, 1, want)) r->abort = JA_TOO_LONG;
+    if (!rec_placeresults(J, framebase(J) + a, vals, 1, want)) r->abort = JA_TOO_LONG;
     return;
   }
   if (!ttisinteger(n) || ivalue(n) < 1) { r->abort = JA_NYI_CALL; return; }
   emit(r, IR_EQ, IRT_VOID, sel, ir_kint(&J->ir, ivalue(n)));
   for (k = (int)ivalue(n); k < nargs; k++) vals[cnt++] = getslot(J, r->base, a + 1 + k);
-  if (!placeresults(J, framebase(J) + a, vals, cnt, want)) r->abort = JA_TOO_LONG;
+  if (!rec_placeresults(J, framebase(J) + a, vals, cnt, want)) r->abort = JA_TOO_LONG;
 }
 
-static void recordcall(Rec *r, int want) {
+static void rec_recordcall(Rec *r, int want) {
   JitState *J = r->J;
   Instruction i = r->i;
   int a = GETARG_A(i), nargs = GETARG_B(i) - 1;
   const TValue *fv = s2v(r->base + a);
-  if (nargs < 0 && (nargs = uptotop(r, a + 1)) < 0) return; /* up to the top */
+  if (nargs < 0 && (nargs = rec_uptotop(r, a + 1)) < 0) return; /* up to the top */
   J->multres = -1;
   if (ttisLclosure(fv)) {
-    inlinecall(r, a, nargs, want);
+    rec_inlinecall(r, a, nargs, want);
   } else if (ttislcf(fv)) {
     int id, f;
     IRRef fn, res;
@@ -869,20 +869,20 @@ static void recordcall(Rec *r, int want) {
       res3[0] = ir_klcf(&J->ir, (void *)baselib_ipairsaux);
       res3[1] = getslot(J, r->base, a + 1);
       res3[2] = ir_kint(&J->ir, 0);
-      if (!placeresults(J, framebase(J) + a, res3, 3, want)) r->abort = JA_TOO_LONG;
+      if (!rec_placeresults(J, framebase(J) + a, res3, 3, want)) r->abort = JA_TOO_LONG;
       return;
     }
     if (id == JB_SELECT) {
-      selectcall(r, a, nargs, want);
+      rec_selectcall(r, a, nargs, want);
       return;
     }
-    if (id < JB__MAX && ccallable(id, s2v(r->base + a + 1), nargs)) {
+    if (id < JB__MAX && rec_ccallable(id, s2v(r->base + a + 1), nargs)) {
       if (want != 1) { r->abort = JA_NYI_CALL; return; } /* one result */
-      ccode(r, IR_CALLC, a, 1 + nargs, (IRRef)nargs);
+      rec_ccode(r, IR_CALLC, a, 1 + nargs, (IRRef)nargs);
       return;
     }
-    res = id < JB__MAX ? builtin(r, id, a, nargs) : mathcall(r, (IRFpm)f, a, nargs);
-    if (res != REF_NONE && !placeresults(J, framebase(J) + a, &res, 1, want)) r->abort = JA_TOO_LONG;
+    res = id < JB__MAX ? rec_builtin(r, id, a, nargs) : rec_mathcall(r, (IRFpm)f, a, nargs);
+    if (res != REF_NONE && !rec_placeresults(J, framebase(J) + a, &res, 1, want)) r->abort = JA_TOO_LONG;
   } else {
     r->abort = JA_NYI_CALL;
   }
@@ -894,7 +894,7 @@ static void recordcall(Rec *r, int want) {
 ** call is the one recorded. The caller's slots are all unknown; its
 ** prototype is kept among the trace's frames so that the trace goes when
 ** it is collected (jit_freeproto). */
-static void returnbelow(Rec *r, int a, int n) {
+static void rec_returnbelow(Rec *r, int a, int n) {
   JitState *J = r->J;
   CallInfo *ci = curci(J), *caller = ci->previous;
   IRRef vals[JIT_MAXSLOTS];
@@ -925,29 +925,29 @@ static void returnbelow(Rec *r, int a, int n) {
   J->frame[0].frameofs = 0;
   caller->u.l.trap = 1; /* (its instructions are recorded) */
   J->lastpc = caller->u.l.savedpc - 1; /* the call */
-  if (!placeresults(J, funcslot, vals, n, want)) r->abort = JA_TOO_LONG;
+  if (!rec_placeresults(J, funcslot, vals, n, want)) r->abort = JA_TOO_LONG;
 }
 
 /* How many slots VARARGPREP moved inlined frame f up (its arguments and
 ** the function): 0 unless it is a vararg function's */
-static int framemoved(const JitFrame *f) {
+static int rec_framemoved(const JitFrame *f) {
   return f->pt->is_vararg ? f->snap.nextra + f->pt->numparams + 1 : 0;
 }
 
 /* An inlined function returns the n values from its slot a: they go
 ** where the call wanted them (missing ones nil), and the callee's slots
 ** are forgotten: no snapshot restores them. */
-static void recordreturn(Rec *r, int a, int n) {
+static void rec_recordreturn(Rec *r, int a, int n) {
   JitState *J = r->J;
   JitFrame *f = &J->frame[J->depth];
   IRRef vals[JIT_MAXSLOTS];
   int want = f->snap.nresults, k, s, func;
   if (J->depth == 0) {
-    returnbelow(r, a, n);
+    rec_returnbelow(r, a, n);
     return;
   }
-  func = f->base - 1 - framemoved(f);
-  if (n < 0 && (n = uptotop(r, a)) < 0) return; /* up to the top */
+  func = f->base - 1 - rec_framemoved(f);
+  if (n < 0 && (n = rec_uptotop(r, a)) < 0) return; /* up to the top */
   J->multres = -1;
   if (want >= 0 && n > want) n = want; /* the rest are dropped */
   for (k = 0; k < n; k++) vals[k] = getslot(J, r->base, a + k);
@@ -957,14 +957,14 @@ static void recordreturn(Rec *r, int a, int n) {
   }
   J->lastpc = J->frame[J->depth - 1].pt->code + f->snap.retpc - 1; /* the call */
   J->depth--;
-  if (!placeresults(J, func, vals, n, want)) r->abort = JA_TOO_LONG;
+  if (!rec_placeresults(J, func, vals, n, want)) r->abort = JA_TOO_LONG;
 }
 
 /* A numeric for loop over floats (any of its values a float, and not
 ** both start and step integers): all three become floats, a zero step
 ** exits (the interpreter raises the error), and the loop is entered or
 ** skipped as it is now. */
-static void fltforprep(Rec *r, int a) {
+static void rec_fltforprep(Rec *r, int a) {
   JitState *J = r->J;
   StkId ra = r->base + a;
   vm_Number vinit, vlimit, vstep;
@@ -978,11 +978,11 @@ static void fltforprep(Rec *r, int a) {
   vinit = nvalue(s2v(ra));
   vlimit = nvalue(s2v(ra + 1));
   vstep = nvalue(s2v(ra + 2));
-  init = tonum(r, getslot(J, r->base, a));
-  limit = tonum(r, getslot(J, r->base, a + 1));
-  step = tonum(r, getslot(J, r->base, a + 2));
+  init = rec_tonum(r, getslot(J, r->base, a));
+  limit = rec_tonum(r, getslot(J, r->base, a + 1));
+  step = rec_tonum(r, getslot(J, r->base, a + 2));
   emit(r, IR_FNE, IRT_VOID, step, ir_knum(&J->ir, 0.0));
-  up = fltstepsign(r, step, vstep);
+  up = rec_fltstepsign(r, step, vstep);
   skip = up ? vlimit < vinit : vinit < vlimit;
   emit(r, skip ? IR_FLT : IR_FNLT, IRT_VOID, up ? limit : init, up ? init : limit);
   if (skip) return;
@@ -997,7 +997,7 @@ static void fltforprep(Rec *r, int a) {
 ** it (a logical shift for a constant step of +-2^k; a variable step has
 ** its sign guarded), and the loop is entered or skipped as it is now.
 ** Float limits are NYI. */
-static void forprep(Rec *r) {
+static void rec_forprep(Rec *r) {
   JitState *J = r->J;
   int a = GETARG_A(r->i);
   StkId ra = r->base + a;
@@ -1005,7 +1005,7 @@ static void forprep(Rec *r) {
   vm_Integer vstep;
   vm_Unsigned mag;
   int shift = 0, up;
-  if (!ttisinteger(s2v(ra)) || !ttisinteger(s2v(ra + 2))) { fltforprep(r, a); return; }
+  if (!ttisinteger(s2v(ra)) || !ttisinteger(s2v(ra + 2))) { rec_fltforprep(r, a); return; }
   vstep = ivalue(s2v(ra + 2));
   if (!ttisinteger(s2v(ra + 1)) || vstep == 0) { r->abort = JA_NYI_TYPE; return; }
   up = vstep > 0;
@@ -1036,7 +1036,7 @@ static void forprep(Rec *r) {
 ** over a table without a metatable. The control variable goes up by one;
 ** the next element is in the array part (its type guarded: nil ends the
 ** loop), or past it in a table without a hash part (the end). */
-static void tforcall(Rec *r, const Instruction *pc) {
+static void rec_tforcall(Rec *r, const Instruction *pc) {
   JitState *J = r->J;
   int a = GETARG_A(*pc), nvars = GETARG_C(*pc), k;
   StkId ra = r->base + a;
@@ -1049,12 +1049,12 @@ static void tforcall(Rec *r, const Instruction *pc) {
   if (hvalue(vt)->metatable != NULL) { r->abort = JA_NYI_META; return; }
   emit(r, IR_EQ, IRT_VOID, getslot(J, r->base, a), ir_klcf(&J->ir, (void *)baselib_ipairsaux));
   t = getslot(J, r->base, a + 1);
-  nometa(r, t);
+  rec_nometa(r, t);
   idx = emit(r, IR_ADD, IRT_INT, getslot(J, r->base, a + 2), ir_kint(&J->ir, 1));
   setivalue(&kv, (vm_Integer)((vm_Unsigned)ivalue(s2v(ra + 2)) + 1u));
   h = hvalue(vt);
   if ((vm_Unsigned)ivalue(&kv) - 1u < h->asize) {
-    ref = arrayref(r, t, idx, vt, &kv, &v);
+    ref = rec_arrayref(r, t, idx, vt, &kv, &v);
     if (ref == REF_NONE) return;
     vals[1] = emit(r, IR_ALOAD, valtype(v), ref, 0);
   } else if (h->node == tab_dummynode()) {
@@ -1080,14 +1080,14 @@ static void tforcall(Rec *r, const Instruction *pc) {
 
 /* TFORPREP jumps to the TFORCALL, which runs at once: both are recorded.
 ** A closing value (the fourth value of the for) is NYI. */
-static void tforprep(Rec *r) {
+static void rec_tforprep(Rec *r) {
   int a = GETARG_A(r->i);
   if (!ttisnil(s2v(r->base + a + 3))) { r->abort = JA_NYI_TYPE; return; }
   getslot(r->J, r->base, a + 3); /* its type guard: nil */
-  tforcall(r, r->pc + 1 + GETARG_Bx(r->i));
+  rec_tforcall(r, r->pc + 1 + GETARG_Bx(r->i));
 }
 
-static void recordins(Rec *r) {
+static void rec_recordins(Rec *r) {
   JitState *J = r->J;
   Instruction i = r->i;
   int op = GET_OPCODE(i);
@@ -1102,7 +1102,7 @@ static void recordins(Rec *r) {
     case OP_MOVE: setslot(J, a, RB()); break;
     case OP_LOADI: setslot(J, a, ir_kint(&J->ir, GETARG_sBx(i))); break;
     case OP_LOADF: setslot(J, a, ir_knum(&J->ir, (vm_Number)GETARG_sBx(i))); break;
-    case OP_LOADK: setslot(J, a, kvalue(r, &r->k[GETARG_Bx(i)])); break;
+    case OP_LOADK: setslot(J, a, rec_kvalue(r, &r->k[GETARG_Bx(i)])); break;
     case OP_LOADFALSE: setslot(J, a, ir_kpri(&J->ir, IRT_FALSE)); break;
     case OP_LOADTRUE: setslot(J, a, ir_kpri(&J->ir, IRT_TRUE)); break;
     case OP_LOADNIL: { /* B + 1 nils */
@@ -1111,24 +1111,24 @@ static void recordins(Rec *r) {
       break;
     }
     case OP_LFALSESKIP: setslot(J, a, ir_kpri(&J->ir, IRT_FALSE)); break;
-    case OP_ADD: arith(r, a, RB(), RC(), VB(), VC(), IR_ADD, IR_FADD); break;
-    case OP_SUB: arith(r, a, RB(), RC(), VB(), VC(), IR_SUB, IR_FSUB); break;
-    case OP_MUL: arith(r, a, RB(), RC(), VB(), VC(), IR_MUL, IR_FMUL); break;
-    case OP_DIV: arith(r, a, RB(), RC(), VB(), VC(), IR_NOP, IR_FDIV); break;
-    case OP_IDIV: arith(r, a, RB(), RC(), VB(), VC(), IR_IDIV, IR_NOP); break;
-    case OP_MOD: arith(r, a, RB(), RC(), VB(), VC(), IR_MOD, IR_FMOD); break;
-    case OP_POW: arith(r, a, RB(), RC(), VB(), VC(), IR_NOP, IR_FPOW); break;
-    case OP_ADDK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_ADD, IR_FADD); break;
-    case OP_SUBK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_SUB, IR_FSUB); break;
-    case OP_MULK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_MUL, IR_FMUL); break;
-    case OP_DIVK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_NOP, IR_FDIV); break;
-    case OP_POWK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_NOP, IR_FPOW); break;
-    case OP_MODK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_MOD, IR_FMOD); break;
-    case OP_IDIVK: arith(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_IDIV, IR_NOP); break;
+    case OP_ADD: rec_arith(r, a, RB(), RC(), VB(), VC(), IR_ADD, IR_FADD); break;
+    case OP_SUB: rec_arith(r, a, RB(), RC(), VB(), VC(), IR_SUB, IR_FSUB); break;
+    case OP_MUL: rec_arith(r, a, RB(), RC(), VB(), VC(), IR_MUL, IR_FMUL); break;
+    case OP_DIV: rec_arith(r, a, RB(), RC(), VB(), VC(), IR_NOP, IR_FDIV); break;
+    case OP_IDIV: rec_arith(r, a, RB(), RC(), VB(), VC(), IR_IDIV, IR_NOP); break;
+    case OP_MOD: rec_arith(r, a, RB(), RC(), VB(), VC(), IR_MOD, IR_FMOD); break;
+    case OP_POW: rec_arith(r, a, RB(), RC(), VB(), VC(), IR_NOP, IR_FPOW); break;
+    case OP_ADDK: rec_arith(r, a, RB(), rec_kvalue(r, KCv()), VB(), KCv(), IR_ADD, IR_FADD); break;
+    case OP_SUBK: rec_arith(r, a, RB(), rec_kvalue(r, KCv()), VB(), KCv(), IR_SUB, IR_FSUB); break;
+    case OP_MULK: rec_arith(r, a, RB(), rec_kvalue(r, KCv()), VB(), KCv(), IR_MUL, IR_FMUL); break;
+    case OP_DIVK: rec_arith(r, a, RB(), rec_kvalue(r, KCv()), VB(), KCv(), IR_NOP, IR_FDIV); break;
+    case OP_POWK: rec_arith(r, a, RB(), rec_kvalue(r, KCv()), VB(), KCv(), IR_NOP, IR_FPOW); break;
+    case OP_MODK: rec_arith(r, a, RB(), rec_kvalue(r, KCv()), VB(), KCv(), IR_MOD, IR_FMOD); break;
+    case OP_IDIVK: rec_arith(r, a, RB(), rec_kvalue(r, KCv()), VB(), KCv(), IR_IDIV, IR_NOP); break;
     case OP_ADDI: {
       TValue kv;
       setivalue(&kv, GETARG_sC(i));
-      arith(r, a, RB(), kvalue(r, &kv), VB(), &kv, IR_ADD, IR_FADD);
+      rec_arith(r, a, RB(), rec_kvalue(r, &kv), VB(), &kv, IR_ADD, IR_FADD);
       break;
     }
     case OP_UNM: {
@@ -1139,41 +1139,41 @@ static void recordins(Rec *r) {
       break;
     }
     case OP_LT: case OP_LE: case OP_EQ:
-      compare(r, getslot(J, base, a), RB(), s2v(base + a), VB(), op);
+      rec_compare(r, getslot(J, base, a), RB(), s2v(base + a), VB(), op);
       break;
     case OP_EQK: {
       const TValue *kv = &r->k[GETARG_B(i)];
-      compare(r, getslot(J, base, a), kvalue(r, kv), s2v(base + a), kv, OP_EQ);
+      rec_compare(r, getslot(J, base, a), rec_kvalue(r, kv), s2v(base + a), kv, OP_EQ);
       break;
     }
-    case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI: case OP_EQI: compareI(r, op); break;
+    case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI: case OP_EQI: rec_compareI(r, op); break;
     case OP_JMP: break; /* within the loop: the recorder follows the interpreter */
     case OP_GETI: {
       TValue kv;
       setivalue(&kv, GETARG_C(i));
-      getindex(r, a, RB(), ir_kint(&J->ir, GETARG_C(i)), VB(), &kv);
+      rec_getindex(r, a, RB(), ir_kint(&J->ir, GETARG_C(i)), VB(), &kv);
       break;
     }
-    case OP_GETTABLE: getindex(r, a, RB(), RC(), VB(), VC()); break;
-    case OP_GETFIELD: getfield(r, a, RB(), VB(), KCv()); break;
-    case OP_SELF: selfop(r, a, RB(), VB(), GETARG_k(i) ? KCv() : VC()); break;
+    case OP_GETTABLE: rec_getindex(r, a, RB(), RC(), VB(), VC()); break;
+    case OP_GETFIELD: rec_getfield(r, a, RB(), VB(), KCv()); break;
+    case OP_SELF: rec_selfop(r, a, RB(), VB(), GETARG_k(i) ? KCv() : VC()); break;
     case OP_SETI: {
       TValue kv;
       const TValue *v = GETARG_k(i) ? KCv() : VC();
-      IRRef val = GETARG_k(i) ? kvalue(r, v) : RC();
+      IRRef val = GETARG_k(i) ? rec_kvalue(r, v) : RC();
       setivalue(&kv, GETARG_B(i));
-      setindex(r, getslot(J, base, a), ir_kint(&J->ir, GETARG_B(i)), val, s2v(base + a), &kv);
+      rec_setindex(r, getslot(J, base, a), ir_kint(&J->ir, GETARG_B(i)), val, s2v(base + a), &kv);
       break;
     }
     case OP_SETTABLE: {
       const TValue *v = GETARG_k(i) ? KCv() : VC();
-      IRRef val = GETARG_k(i) ? kvalue(r, v) : RC();
-      setindex(r, getslot(J, base, a), RB(), val, s2v(base + a), VB());
+      IRRef val = GETARG_k(i) ? rec_kvalue(r, v) : RC();
+      rec_setindex(r, getslot(J, base, a), RB(), val, s2v(base + a), VB());
       break;
     }
-    case OP_FORLOOP: forloop(r); break;
-    case OP_FORPREP: forprep(r); break;
-    case OP_TFORPREP: tforprep(r); break;
+    case OP_FORLOOP: rec_forloop(r); break;
+    case OP_FORPREP: rec_forprep(r); break;
+    case OP_TFORPREP: rec_tforprep(r); break;
     case OP_CLOSE: { /* nothing to close: traces make no closures nor to-be-closed variables */
       vm_State *S = J->thread;
       StkId level = base + a;
@@ -1182,28 +1182,28 @@ static void recordins(Rec *r) {
         r->abort = JA_NYI_BC;
       break;
     }
-    case OP_TFORCALL: tforcall(r, r->pc); break;
-    case OP_CALL: recordcall(r, GETARG_C(i) - 1); break;
+    case OP_TFORCALL: rec_tforcall(r, r->pc); break;
+    case OP_CALL: rec_recordcall(r, GETARG_C(i) - 1); break;
     case OP_TAILCALL: /* in an inlined call */
       if (GETARG_k(i) || J->depth == 0) {
         r->abort = JA_NYI_BC;
       } else if (ttislcf(s2v(base + a))) { /* a library function: the call, then the return */
-        recordcall(r, -1);
-        if (r->abort == JA_OK) recordreturn(r, a, -1);
+        rec_recordcall(r, -1);
+        if (r->abort == JA_OK) rec_recordreturn(r, a, -1);
       } else if (ttisLclosure(s2v(base + a)) && GETARG_C(i) == 0) {
         int nargs = GETARG_B(i) - 1;
-        if (nargs < 0 && (nargs = uptotop(r, a + 1)) < 0) break; /* up to the top */
+        if (nargs < 0 && (nargs = rec_uptotop(r, a + 1)) < 0) break; /* up to the top */
         J->multres = -1;
-        tailcall(r, a, nargs);
+        rec_tailcall(r, a, nargs);
       } else {
         r->abort = JA_NYI_BC;
       }
       break;
-    case OP_RETURN0: recordreturn(r, a, 0); break;
-    case OP_RETURN1: recordreturn(r, a, 1); break;
+    case OP_RETURN0: rec_recordreturn(r, a, 0); break;
+    case OP_RETURN1: rec_recordreturn(r, a, 1); break;
     case OP_RETURN: /* (C: a vararg function's, which moves its frame back) */
       if (GETARG_k(i) || (GETARG_C(i) && J->depth == 0)) r->abort = JA_NYI_BC; /* upvalues to close */
-      else recordreturn(r, a, GETARG_B(i) - 1);
+      else rec_recordreturn(r, a, GETARG_B(i) - 1);
       break;
     case OP_VARARGPREP: break; /* (the call's recording moved the frame) */
     case OP_VARARG: { /* C - 1 values (C = 0: all) from the extra arguments */
@@ -1213,38 +1213,38 @@ static void recordins(Rec *r) {
         want = nextra;
         J->multres = framebase(J) + a + nextra;
       }
-      if (!slotsto(J, framebase(J) + a + want)) { r->abort = JA_TOO_LONG; break; }
+      if (!rec_slotsto(J, framebase(J) + a + want)) { r->abort = JA_TOO_LONG; break; }
       for (k = 0; k < want; k++) /* (they sit below the function's slot, -1) */
         setslot(J, a + k, k < nextra ? getslot(J, r->base, k - 1 - nextra) : ir_kpri(&J->ir, IRT_NIL));
       break;
     }
-    case OP_GETUPVAL: setslot(J, a, getupval(r, GETARG_B(i))); break;
+    case OP_GETUPVAL: setslot(J, a, rec_getupval(r, GETARG_B(i))); break;
     case OP_SETUPVAL: {
       int s;
-      IRRef v = getslot(J, base, a), uref = upvalref(r, GETARG_B(i), &s);
+      IRRef v = getslot(J, base, a), uref = rec_upvalref(r, GETARG_B(i), &s);
       if (s >= 0) {
         J->slot[s] = v; /* a slot of the trace's frames */
         J->written[s] = 1;
         break;
       }
       emit(r, IR_USTORE, IRT_VOID, uref, v);
-      if (iscollectabletype(reftype(r, v))) emit(r, IR_TBAR, IRT_VOID, uref, v);
+      if (rec_iscollectabletype(rec_reftype(r, v))) emit(r, IR_TBAR, IRT_VOID, uref, v);
       break;
     }
     case OP_GETTABUP: {
       const TValue *env = ci_func(curci(J))->upvals[GETARG_B(i)]->v;
-      getfield(r, a, getupval(r, GETARG_B(i)), env, KCv());
+      rec_getfield(r, a, rec_getupval(r, GETARG_B(i)), env, KCv());
       break;
     }
     case OP_SETTABUP: {
       const TValue *env = ci_func(curci(J))->upvals[a]->v;
-      IRRef val = GETARG_k(i) ? kvalue(r, KCv()) : RC();
-      setfield(r, getupval(r, a), env, &r->k[GETARG_B(i)], val);
+      IRRef val = GETARG_k(i) ? rec_kvalue(r, KCv()) : RC();
+      rec_setfield(r, rec_getupval(r, a), env, &r->k[GETARG_B(i)], val);
       break;
     }
     case OP_SETFIELD: {
-      IRRef val = GETARG_k(i) ? kvalue(r, KCv()) : RC();
-      setfield(r, getslot(J, base, a), s2v(base + a), &r->k[GETARG_B(i)], val);
+      IRRef val = GETARG_k(i) ? rec_kvalue(r, KCv()) : RC();
+      rec_setfield(r, getslot(J, base, a), s2v(base + a), &r->k[GETARG_B(i)], val);
       break;
     }
     case OP_TEST: getslot(J, base, a); break; /* the type guard decides */
@@ -1257,12 +1257,12 @@ static void recordins(Rec *r) {
       RB();
       setslot(J, a, ir_kpri(&J->ir, l_isfalse(VB()) ? IRT_TRUE : IRT_FALSE));
       break;
-    case OP_LEN: len(r, a, RB(), VB()); break;
+    case OP_LEN: rec_len(r, a, RB(), VB()); break;
     case OP_CONCAT: { /* strings and numbers: no metamethods */
       int n = GETARG_B(i), k;
       for (k = 0; k < n; k++)
         if (!ttisstring(s2v(base + a + k)) && !ttisnumber(s2v(base + a + k))) r->abort = JA_NYI_TYPE;
-      if (r->abort == JA_OK) ccode(r, IR_CAT, a, n, (IRRef)n);
+      if (r->abort == JA_OK) rec_ccode(r, IR_CAT, a, n, (IRRef)n);
       break;
     }
     case OP_NEWTABLE: { /* sizes as the interpreter computes them */
@@ -1270,7 +1270,7 @@ static void recordins(Rec *r) {
       uint64_t asize = (uint64_t)GETARG_C(i);
       if (GETARG_k(i)) asize += (uint64_t)GETARG_Ax(r->pc[1]) * (MAXARG_C + 1);
       if (asize > 0xffffff) { r->abort = JA_NYI_BC; break; }
-      if (canalloc(r)) setslot(J, a, emit(r, IR_TNEW, IRT_TAB, (IRRef)asize, (IRRef)hsize));
+      if (rec_canalloc(r)) setslot(J, a, emit(r, IR_TNEW, IRT_TAB, (IRRef)asize, (IRRef)hsize));
       break;
     }
     case OP_SETLIST: { /* a constructor's list items, into its preallocated array part */
@@ -1278,7 +1278,7 @@ static void recordins(Rec *r) {
       vm_Integer last = GETARG_C(i);
       const TValue *vt = s2v(base + a);
       IRRef t = getslot(J, base, a);
-      if (n == 0 && (n = uptotop(r, a + 1)) < 0) break; /* up to the top */
+      if (n == 0 && (n = rec_uptotop(r, a + 1)) < 0) break; /* up to the top */
       J->multres = -1;
       if (TESTARG_k(i)) last += (vm_Integer)GETARG_Ax(r->pc[1]) * (MAXARG_C + 1);
       if (!ttistable(vt)) { r->abort = JA_NYI_TYPE; break; }
@@ -1287,40 +1287,40 @@ static void recordins(Rec *r) {
         ** exactly last + n slots: the same layout); then the stores need
         ** no bounds checks */
         IRRef arr;
-        if (last + n > 0xffffff || !canalloc(r)) { r->abort = JA_NYI_BC; break; }
+        if (last + n > 0xffffff || !rec_canalloc(r)) { r->abort = JA_NYI_BC; break; }
         arr = emit(r, IR_TRESIZE, IRT_PTR, t, (IRRef)(last + n));
         for (k = 1; k <= n; k++) {
           IRRef v = getslot(J, base, a + k);
           emit(r, IR_ASTORE, IRT_VOID, emit(r, IR_AREF, IRT_PTR, arr, ir_kint(&J->ir, last + k - 1)), v);
-          if (iscollectabletype(reftype(r, v))) emit(r, IR_TBAR, IRT_VOID, t, v);
+          if (rec_iscollectabletype(rec_reftype(r, v))) emit(r, IR_TBAR, IRT_VOID, t, v);
         }
         break;
       }
       for (k = 1; k <= n && r->abort == JA_OK; k++) {
         TValue kv;
         setivalue(&kv, last + k);
-        setindex(r, t, ir_kint(&J->ir, last + k), getslot(J, base, a + k), vt, &kv);
+        rec_setindex(r, t, ir_kint(&J->ir, last + k), getslot(J, base, a + k), vt, &kv);
       }
       break;
     }
-    case OP_BAND: bitop(r, a, RB(), RC(), VB(), VC(), IR_BAND); break;
-    case OP_BOR: bitop(r, a, RB(), RC(), VB(), VC(), IR_BOR); break;
-    case OP_BXOR: bitop(r, a, RB(), RC(), VB(), VC(), IR_BXOR); break;
-    case OP_SHL: bitop(r, a, RB(), RC(), VB(), VC(), IR_SHL); break;
-    case OP_SHR: bitop(r, a, RB(), RC(), VB(), VC(), IR_SHR); break;
-    case OP_BANDK: bitop(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_BAND); break;
-    case OP_BORK: bitop(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_BOR); break;
-    case OP_BXORK: bitop(r, a, RB(), kvalue(r, KCv()), VB(), KCv(), IR_BXOR); break;
+    case OP_BAND: rec_bitop(r, a, RB(), RC(), VB(), VC(), IR_BAND); break;
+    case OP_BOR: rec_bitop(r, a, RB(), RC(), VB(), VC(), IR_BOR); break;
+    case OP_BXOR: rec_bitop(r, a, RB(), RC(), VB(), VC(), IR_BXOR); break;
+    case OP_SHL: rec_bitop(r, a, RB(), RC(), VB(), VC(), IR_SHL); break;
+    case OP_SHR: rec_bitop(r, a, RB(), RC(), VB(), VC(), IR_SHR); break;
+    case OP_BANDK: rec_bitop(r, a, RB(), rec_kvalue(r, KCv()), VB(), KCv(), IR_BAND); break;
+    case OP_BORK: rec_bitop(r, a, RB(), rec_kvalue(r, KCv()), VB(), KCv(), IR_BOR); break;
+    case OP_BXORK: rec_bitop(r, a, RB(), rec_kvalue(r, KCv()), VB(), KCv(), IR_BXOR); break;
     case OP_SHRI: {
       TValue kv;
       setivalue(&kv, GETARG_sC(i));
-      bitop(r, a, RB(), kvalue(r, &kv), VB(), &kv, IR_SHR);
+      rec_bitop(r, a, RB(), rec_kvalue(r, &kv), VB(), &kv, IR_SHR);
       break;
     }
     case OP_SHLI: {
       TValue kv;
       setivalue(&kv, GETARG_sC(i));
-      bitop(r, a, kvalue(r, &kv), RB(), &kv, VB(), IR_SHL);
+      rec_bitop(r, a, rec_kvalue(r, &kv), RB(), &kv, VB(), IR_SHL);
       break;
     }
     case OP_BNOT:
@@ -1337,7 +1337,7 @@ static void recordins(Rec *r) {
 }
 
 /* ----------------------------------------------------------------------
-** Test chains without branches (if-conversion)
+** Test sequences without branches (if-conversion)
 ** ---------------------------------------------------------------------- */
 
 /* `if not a[i] and not b[j] and not c[k] then ... end` compiles to tests
@@ -1345,30 +1345,30 @@ static void recordins(Rec *r) {
 ** with k set, then JMP). When the values vary from one iteration of a
 ** loop to the next, a trace following one way through exits at another
 ** test each time (and the processor mispredicts each such branch). So
-** when such a chain of array reads comes, the recorder reads every tested
-** slot's type tag (ATAG, no type guard) and one guard decides the chain:
+** when such a sequence of array reads comes, the recorder reads every tested
+** slot's type tag (ATAG, no type guard) and one guard decides the sequence:
 ** all the values are false or nil when the tags' OR is at most T_FALSE.
-** Reading what Lua would skip is safe: the chain's instructions are pure
+** Reading what Lua would skip is safe: the sequence's instructions are pure
 ** (upvalue and array reads of tables without metatables, integer
 ** arithmetic on temporaries), and their guards (types, bounds) exit to
-** the chain's start, where the interpreter evaluates it as Lua does. The
-** interpreter then runs the chain itself while the recorder waits for it
-** at T or after the chain (J->skipto). */
+** the sequence's start, where the interpreter evaluates it as Lua does. The
+** interpreter then runs the sequence itself while the recorder waits for it
+** at T or after the sequence (J->skipto). */
 
 
-#define CHAIN_MAXTESTS 8
-#define CHAIN_MAXLEN 48
+#define SEQ_MAXTESTS 8
+#define SEQ_MAXLEN 48
 
-typedef struct TestChain {
+typedef struct TestSeq {
   const Instruction *start, *end;  /* its instructions */
   const Instruction *target;       /* where a true value jumps */
-  const Instruction *load[CHAIN_MAXTESTS]; /* each test's array read */
+  const Instruction *load[SEQ_MAXTESTS]; /* each test's array read */
   int ntests;
-} TestChain;
+} TestSeq;
 
-/* Instructions a chain may hold besides its tests: pure, and evaluated by
-** chainstep when they cannot fail */
-static int chainop(OpCode op) {
+/* Instructions a sequence may hold besides its tests: pure, and evaluated by
+** rec_seqstep when they cannot fail */
+static int rec_seqop(OpCode op) {
   switch (op) {
     case OP_MOVE: case OP_LOADI: case OP_LOADK: case OP_GETUPVAL: case OP_GETTABLE: case OP_GETI:
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_MOD: case OP_ADDI: case OP_ADDK: case OP_SUBK:
@@ -1380,7 +1380,7 @@ static int chainop(OpCode op) {
 }
 
 /* Whether instruction i reads register reg */
-static int chainreads(Instruction i, int reg) {
+static int rec_seqreads(Instruction i, int reg) {
   switch (GET_OPCODE(i)) {
     case OP_MOVE: case OP_GETI: case OP_ADDI: case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_MODK:
       return GETARG_B(i) == reg;
@@ -1391,16 +1391,16 @@ static int chainreads(Instruction i, int reg) {
 }
 
 /* Active local variables of pt at pc (their registers are below) */
-static int nactive(const Proto *pt, const Instruction *pc) {
+static int rec_nactive(const Proto *pt, const Instruction *pc) {
   int i, n = 0, at = (int)(pc - pt->code);
   for (i = 0; i < pt->sizelocvars && pt->locvars[i].startpc <= at; i++)
     if (at < pt->locvars[i].endpc) n++;
   return n;
 }
 
-/* A chain of at least two tests starting at pc, whose registers no one
-** reads after it (dead at T and after the chain, and no local's) */
-static int findchain(JitState *J, const Proto *pt, const Instruction *pc, TestChain *c) {
+/* A sequence of at least two tests starting at pc, whose registers no one
+** reads after it (dead at T and after the sequence, and no local's) */
+static int rec_findseq(JitState *J, const Proto *pt, const Instruction *pc, TestSeq *c) {
   const Instruction *p = pc, *seg = pc, *limit = pt->code + pt->sizecode, *w;
   const uint64_t *atend, *attarget;
   int tested = -1, low;
@@ -1408,7 +1408,7 @@ static int findchain(JitState *J, const Proto *pt, const Instruction *pc, TestCh
   c->start = pc;
   c->end = NULL;
   c->target = NULL;
-  while (p + 1 < limit && p - pc < CHAIN_MAXLEN && c->ntests < CHAIN_MAXTESTS) {
+  while (p + 1 < limit && p - pc < SEQ_MAXLEN && c->ntests < SEQ_MAXTESTS) {
     Instruction i = op_unpatched(*p);
     OpCode op = GET_OPCODE(i);
     if (op == OP_TEST) {
@@ -1426,7 +1426,7 @@ static int findchain(JitState *J, const Proto *pt, const Instruction *pc, TestCh
       seg = c->end = p;
       continue;
     }
-    if (!chainop(op) || (tested >= 0 && chainreads(i, tested))) break;
+    if (!rec_seqop(op) || (tested >= 0 && rec_seqreads(i, tested))) break;
     if (GETARG_A(i) == tested) tested = -1; /* (the tested value is gone) */
     p++;
   }
@@ -1434,9 +1434,9 @@ static int findchain(JitState *J, const Proto *pt, const Instruction *pc, TestCh
   atend = snap_livein(J, pt, (uint32_t)(c->end - pt->code));
   attarget = snap_livein(J, pt, (uint32_t)(c->target - pt->code));
   if (atend == NULL || attarget == NULL) return 0;
-  low = nactive(pt, pc);
-  if (nactive(pt, c->end) > low) low = nactive(pt, c->end);
-  if (nactive(pt, c->target) > low) low = nactive(pt, c->target);
+  low = rec_nactive(pt, pc);
+  if (rec_nactive(pt, c->end) > low) low = rec_nactive(pt, c->end);
+  if (rec_nactive(pt, c->target) > low) low = rec_nactive(pt, c->target);
   for (w = pc; w < c->end; w++) {
     Instruction i = op_unpatched(*w);
     int a = GETARG_A(i);
@@ -1448,7 +1448,7 @@ static int findchain(JitState *J, const Proto *pt, const Instruction *pc, TestCh
 
 /* Runs pure instruction i on the stack at base as the interpreter would,
 ** when it can neither fail nor consult a metamethod; else returns 0 */
-static int chainstep(CallInfo *ci, StkId base, const TValue *k, Instruction i) {
+static int rec_seqstep(CallInfo *ci, StkId base, const TValue *k, Instruction i) {
   TValue *ra = s2v(base + GETARG_A(i)), *rb = s2v(base + GETARG_B(i)), *rc = s2v(base + GETARG_C(i));
   TValue kv;
   vm_Integer key;
@@ -1493,13 +1493,13 @@ static int chainstep(CallInfo *ci, StkId base, const TValue *k, Instruction i) {
   }
 }
 
-/* Puts back what the chain's first nsaved instructions overwrote (in
-** the stack, and in J->slot: its registers are dead after the chain) */
-static void chainundo(Rec *r, const TestChain *c, const TValue *saved, const IRRef *savedslot,
+/* Puts back what the sequence's first nsaved instructions overwrote (in
+** the stack, and in J->slot: its registers are dead after the sequence) */
+static void rec_sequndo(Rec *r, const TestSeq *c, const TValue *saved, const IRRef *savedslot,
                       const uint8_t *savedwritten, int nsaved) {
   JitState *J = r->J;
   const Instruction *w;
-  int k = 0, a[CHAIN_MAXLEN];
+  int k = 0, a[SEQ_MAXLEN];
   for (w = c->start; w < c->end && k < nsaved; w++) {
     if (GET_OPCODE(op_unpatched(*w)) == OP_TEST) { w++; continue; }
     a[k++] = GETARG_A(op_unpatched(*w));
@@ -1511,23 +1511,23 @@ static void chainundo(Rec *r, const TestChain *c, const TValue *saved, const IRR
   }
 }
 
-/* Records the chain starting at r->pc, if there is one: returns 1 when it
+/* Records the sequence starting at r->pc, if there is one: returns 1 when it
 ** did (or failed: r->abort), 0 when the instruction is to be recorded as
 ** usual. */
-static int recordchain(Rec *r, CallInfo *ci) {
+static int rec_testseq(Rec *r, CallInfo *ci) {
   JitState *J = r->J;
   const Proto *pt = J->frame[J->depth].pt;
-  TestChain c;
-  TValue saved[CHAIN_MAXLEN];
-  IRRef savedslot[CHAIN_MAXLEN], tags = REF_NONE;
-  uint8_t savedwritten[CHAIN_MAXLEN];
+  TestSeq c;
+  TValue saved[SEQ_MAXLEN];
+  IRRef savedslot[SEQ_MAXLEN], tags = REF_NONE;
+  uint8_t savedwritten[SEQ_MAXLEN];
   const Instruction *w;
   int n = 0, t = 0, pass = 1;
-  if (!findchain(J, pt, r->pc, &c)) return 0;
+  if (!rec_findseq(J, pt, r->pc, &c)) return 0;
   memset(saved, 0, sizeof(saved)); /* (only the first n are read: for the compiler) */
   memset(savedslot, 0, sizeof(savedslot));
   memset(savedwritten, 0, sizeof(savedwritten));
-  /* a dry run: can every instruction run, and which way does the chain go? */
+  /* a dry run: can every instruction run, and which way does the sequence go? */
   for (w = c.start; w < c.end; w++) {
     Instruction i = op_unpatched(*w);
     if (GET_OPCODE(i) == OP_TEST) {
@@ -1538,14 +1538,14 @@ static int recordchain(Rec *r, CallInfo *ci) {
     setobj(NULL, &saved[n], s2v(r->base + GETARG_A(i)));
     savedslot[n] = J->slot[framebase(J) + GETARG_A(i)];
     savedwritten[n++] = J->written[framebase(J) + GETARG_A(i)];
-    if (!chainstep(ci, r->base, r->k, i)) {
-      chainundo(r, &c, saved, savedslot, savedwritten, n);
+    if (!rec_seqstep(ci, r->base, r->k, i)) {
+      rec_sequndo(r, &c, saved, savedslot, savedwritten, n);
       return 0;
     }
   }
-  chainundo(r, &c, saved, savedslot, savedwritten, n);
+  rec_sequndo(r, &c, saved, savedslot, savedwritten, n);
   /* the recording: the tested reads as tags, the rest as usual; every
-  ** guard exits to the chain's start (the snapshot taken there) */
+  ** guard exits to the sequence's start (the snapshot taken there) */
   for (w = c.start; w < c.end && r->abort == JA_OK; w++) {
     Instruction i = op_unpatched(*w);
     if (GET_OPCODE(i) == OP_TEST) { w++; continue; }
@@ -1562,9 +1562,9 @@ static int recordchain(Rec *r, CallInfo *ci) {
       } else {
         key = getslot(J, base, GETARG_C(i));
       }
-      ref = arrayref(r, tab, key, s2v(base + GETARG_B(i)), vk, &v);
+      ref = rec_arrayref(r, tab, key, s2v(base + GETARG_B(i)), vk, &v);
       if (ref == REF_NONE) break;
-      nometa(r, tab); /* (a nil read would consult a metatable's __index) */
+      rec_nometa(r, tab); /* (a nil read would consult a metatable's __index) */
       ref = emit(r, IR_ATAG, IRT_INT, ref, 0);
       tags = tags == REF_NONE ? ref : emit(r, IR_BOR, IRT_INT, tags, ref);
       t++;
@@ -1572,12 +1572,12 @@ static int recordchain(Rec *r, CallInfo *ci) {
       Rec rr = *r;
       rr.pc = w;
       rr.i = i;
-      recordins(&rr);
+      rec_recordins(&rr);
       r->abort = rr.abort;
     }
-    chainstep(ci, r->base, r->k, i);
+    rec_seqstep(ci, r->base, r->k, i);
   }
-  chainundo(r, &c, saved, savedslot, savedwritten, n);
+  rec_sequndo(r, &c, saved, savedslot, savedwritten, n);
   if (r->abort != JA_OK || J->ir.oom || J->opt.guardfails) return 1;
   /* the one guard: every value false (tags <= T_FALSE), or not */
   if (!snap_take(J, pass ? c.target : c.end)) {
@@ -1591,7 +1591,7 @@ static int recordchain(Rec *r, CallInfo *ci) {
 }
 
 /* The instruction at pc of frame ci (being recorded: jit_record) into IR:
-** with the test chain it starts, if it starts one the interpreter may
+** with the test sequence it starts, if it starts one the interpreter may
 ** take at once; JA_OK or why it cannot be recorded */
 JitAbort rec_instruction(JitState *J, CallInfo *ci, const Instruction *pc) {
   Rec r;
@@ -1601,6 +1601,6 @@ JitAbort rec_instruction(JitState *J, CallInfo *ci, const Instruction *pc) {
   r.k = ci_func(ci)->p->k;
   r.i = op_unpatched(*pc);
   r.abort = JA_OK;
-  if (!recordchain(&r, ci)) recordins(&r);
+  if (!rec_testseq(&r, ci)) rec_recordins(&r);
   return r.abort;
 }

@@ -95,7 +95,7 @@ int snap_take(JitState *J, const Instruction *pc) {
   b->snap[b->nsnap - 1].depth = (uint16_t)J->depth;
   b->snap[b->nsnap - 1].shift = (int16_t)J->shift;
   /* the instruction takes the values a call or VARARG left up to the top:
-  ** an exit there sets the top again (buildframes) */
+  ** an exit there sets the top again (jit.c jit_buildframes) */
   if (J->multres >= 0) b->snap[b->nsnap - 1].top = (int16_t)(J->multres - framebase(J));
   for (s = 0; s < J->maxslot; s++)
     if (J->written[s] && J->slot[s] != REF_NONE && snap_keepslot(&sl, s) &&

@@ -556,7 +556,7 @@ typedef struct Insn {
   int a, b, c, k, bx;
 } Insn;
 
-static Insn decode(const Proto *f, int pc) {
+static Insn vfy_decode(const Proto *f, int pc) {
   Insn d;
   d.i = f->code[pc];
   d.op = GET_OPCODE(d.i);
@@ -598,7 +598,7 @@ static const char *checkoperand(const Proto *f, const Insn *d, int kind, int v) 
 ** in t[]; *next tells whether pc + 1 is a successor too. Targets are not
 ** range-checked here. */
 static int branches(const Proto *f, int pc, int t[2], int *next) {
-  Insn d = decode(f, pc);
+  Insn d = vfy_decode(f, pc);
   *next = 1;
   switch (d.op) {
     case OP_JMP: *next = 0; t[0] = pc + 1 + GETARG_sJ(d.i); return 1;
@@ -726,7 +726,7 @@ static const char *checkcode(const Proto *f, int *errpc) {
     int t[2], next, nt, j;
     *errpc = pc;
     if (GET_OPCODE(f->code[pc]) >= NUM_OPCODES) return "invalid opcode";
-    d = decode(f, pc);
+    d = vfy_decode(f, pc);
     switch (opformats[d.op]) {
       case iABC:
         why = checkoperand(f, &d, operands[d.op][0], d.a);
@@ -802,7 +802,7 @@ static int ranyfrom(const RegSet s, int r) {
 }
 
 /* R[r] gets a new value. */
-static void kill(Facts *s, int r) {
+static void vfy_kill(Facts *s, int r) {
   rclr(s->table, r);
   rclr(s->str, r);
   rclr(s->forloop, r);
@@ -819,7 +819,7 @@ static void killfrom(Facts *s, int r) {
 
 /* A closure captures R[r]: any call may now write it. */
 static void capture(Facts *s, int r) {
-  kill(s, r);
+  vfy_kill(s, r);
   rset(s->upval, r);
 }
 
@@ -856,7 +856,7 @@ static int merge(Facts *dst, const Facts *src) {
 ** loop skipped) sees another state, which it leaves in *br, returning
 ** *brdiff = 1. Returns why the instruction is unsafe in state *s. */
 static const char *transfer(const Proto *f, int pc, Facts *s, Facts *br, int *brdiff) {
-  Insn d = decode(f, pc);
+  Insn d = vfy_decode(f, pc);
   int a = d.a, b = d.b, c = d.c, r;
   int top = s->top;
   *brdiff = 0;
@@ -870,23 +870,23 @@ static const char *transfer(const Proto *f, int pc, Facts *s, Facts *br, int *br
   switch (d.op) {
     case OP_LOADK: case OP_LOADKX: {
       int kidx = (d.op == OP_LOADK) ? d.bx : GETARG_Ax(f->code[pc + 1]);
-      kill(s, a);
+      vfy_kill(s, a);
       if (ttisstring(&f->k[kidx])) setfact(s, s->str, a);
       break;
     }
     case OP_LOADNIL:
-      for (r = a; r <= a + b; r++) kill(s, r);
+      for (r = a; r <= a + b; r++) vfy_kill(s, r);
       break;
     case OP_NEWTABLE:
       if (ranyfrom(s->upval, a + 1) || ranyfrom(s->tbc, a + 1)) return "GC point below a captured or to-be-closed register";
-      kill(s, a);
+      vfy_kill(s, a);
       killfrom(s, a + 1); /* GC safe point: the stack above R[A] is cleared */
       setfact(s, s->table, a);
       break;
     case OP_SELF:
       if (!d.k && !rtest(s->str, c)) return "method name may not be a string";
-      kill(s, a);
-      kill(s, a + 1);
+      vfy_kill(s, a);
+      vfy_kill(s, a + 1);
       break;
     case OP_CONCAT: /* a __concat call runs above the operands */
       if (ranyfrom(s->upval, a) || ranyfrom(s->tbc, a)) return "CONCAT over a captured or to-be-closed register";
@@ -922,7 +922,7 @@ static const char *transfer(const Proto *f, int pc, Facts *s, Facts *br, int *br
       if (ranyfrom(s->upval, 0)) return "return leaves open upvalues";
       break;
     case OP_FORPREP:
-      for (r = a; r <= a + 3; r++) kill(s, r);
+      for (r = a; r <= a + 3; r++) vfy_kill(s, r);
       *br = *s; /* loop skipped: the control registers may be anything */
       *brdiff = 1;
       if (!rtest(s->upval, a) && !rtest(s->upval, a + 1) && !rtest(s->upval, a + 2))
@@ -930,9 +930,9 @@ static const char *transfer(const Proto *f, int pc, Facts *s, Facts *br, int *br
       break;
     case OP_FORLOOP:
       if (!rtest(s->forloop, a)) return "FORLOOP without its FORPREP";
-      kill(s, a);
-      kill(s, a + 1);
-      kill(s, a + 3);
+      vfy_kill(s, a);
+      vfy_kill(s, a + 1);
+      vfy_kill(s, a + 3);
       rset(s->forloop, a); /* FORLOOP keeps R[A..A+2] as it found them */
       break;
     case OP_TFORPREP:
@@ -943,7 +943,7 @@ static const char *transfer(const Proto *f, int pc, Facts *s, Facts *br, int *br
       if (ranyfrom(s->upval, a + 4) || ranyfrom(s->tbc, a + 4)) return "call over a captured or to-be-closed register";
       killfrom(s, a + 4);
       break;
-    case OP_TFORLOOP: kill(s, a + 2); break;
+    case OP_TFORLOOP: vfy_kill(s, a + 2); break;
     case OP_SETLIST:
       if (!rtest(s->table, a)) return "SETLIST on a register that may not hold a new table";
       break;
@@ -952,7 +952,7 @@ static const char *transfer(const Proto *f, int pc, Facts *s, Facts *br, int *br
       for (r = 0; r < p->sizeupvalues; r++)
         if (p->upvalues[r].instack) capture(s, p->upvalues[r].idx);
       if (ranyfrom(s->upval, a + 1) || ranyfrom(s->tbc, a + 1)) return "GC point below a captured or to-be-closed register";
-      kill(s, a);
+      vfy_kill(s, a);
       killfrom(s, a + 1); /* GC safe point */
       break;
     }
@@ -961,12 +961,12 @@ static const char *transfer(const Proto *f, int pc, Facts *s, Facts *br, int *br
         if (ranyfrom(s->upval, a) || ranyfrom(s->tbc, a)) return "VARARG over a captured or to-be-closed register";
         killfrom(s, a);
       } else {
-        for (r = a; r <= a + c - 2; r++) kill(s, r);
+        for (r = a; r <= a + c - 2; r++) vfy_kill(s, r);
       }
       break;
     case OP_EXTRAARG: return "EXTRAARG reached";
     default:
-      if (opflags[d.op] & OPF_A) kill(s, a);
+      if (opflags[d.op] & OPF_A) vfy_kill(s, a);
       break;
   }
   return NULL;

@@ -161,7 +161,7 @@ int do_growstack(vm_State *S, int n, int raiseerror) {
     if (l_likely(newsize <= MAXSTACK))
       return do_reallocstack(S, newsize, raiseerror); /* 0 if memory refused it */
   }
-  /* (a caller that handles the refusal itself, as the JIT's traceroom,
+  /* (a caller that handles the refusal itself, as the JIT's jit_traceroom,
   ** must not leave the stack in the overflow reserve: the next overflow
   ** would be taken for one while handling an overflow) */
   if (!raiseerror) return 0;

@@ -4,7 +4,7 @@
 ** An instruction is assembled into a 16-byte scratch array first and then
 ** copied to the buffer whole, so that one that does not fit leaves the
 ** buffer as it was (X64Buf.overflow set). Most instructions go through
-** one routine, modrm_ins: [mandatory prefix] [REX] opcode ModRM [SIB]
+** one routine, x64e_modrm_ins: [mandatory prefix] [REX] opcode ModRM [SIB]
 ** [disp] [imm]. The rest (opcode+register, branches) are spelled out.
 **
 ** The ModRM/SIB cases (Intel SDM vol. 2, tables 2-2 and 2-3):
@@ -44,7 +44,7 @@ void x64_init(X64Buf *b, uint8_t *mem, size_t len) {
 
 /* Copies a finished instruction to the buffer, or sets overflow. Returns
 ** where it went (NULL if it did not). */
-static uint8_t *put(X64Buf *b, const uint8_t *ins, const uint8_t *q) {
+static uint8_t *x64e_put(X64Buf *b, const uint8_t *ins, const uint8_t *q) {
   size_t n = (size_t)(q - ins);
   uint8_t *at = b->p;
   if (b->overflow || (size_t)(b->end - at) < n) {
@@ -56,7 +56,7 @@ static uint8_t *put(X64Buf *b, const uint8_t *ins, const uint8_t *q) {
   return at;
 }
 
-static uint8_t *put32(uint8_t *q, uint32_t v) {
+static uint8_t *x64e_put32(uint8_t *q, uint32_t v) {
   q[0] = (uint8_t)v;
   q[1] = (uint8_t)(v >> 8);
   q[2] = (uint8_t)(v >> 16);
@@ -68,7 +68,7 @@ static uint8_t *put32(uint8_t *q, uint32_t v) {
 ** ModRM instructions
 ** ---------------------------------------------------------------------- */
 
-/* Flags of modrm_ins */
+/* Flags of x64e_modrm_ins */
 #define F_W    0x01 /* REX.W: 64-bit operand size */
 #define F_66   0x02 /* operand-size prefix (16-bit, or SSE's mandatory 66) */
 #define F_F2   0x04 /* SSE's mandatory F2 */
@@ -77,7 +77,7 @@ static uint8_t *put32(uint8_t *q, uint32_t v) {
 
 /* ModRM, SIB and displacement of memory operand m, with `reg` (a register
 ** or a /digit) in the reg field */
-static uint8_t *put_mem(uint8_t *q, int reg, const X64Mem *m) {
+static uint8_t *x64e_put_mem(uint8_t *q, int reg, const X64Mem *m) {
   int r = (reg & 7) << 3;
   int ss, idx, mod;
   x64_assert(m->index != X64_RSP);
@@ -87,12 +87,12 @@ static uint8_t *put_mem(uint8_t *q, int reg, const X64Mem *m) {
   if (m->base == X64_RIP) {
     x64_assert(m->index == X64_NOREG);
     *q++ = (uint8_t)(r | 5);
-    return put32(q, (uint32_t)m->disp);
+    return x64e_put32(q, (uint32_t)m->disp);
   }
   if (m->base == X64_NOREG) { /* SIB with no base: [index*scale + disp32] */
     *q++ = (uint8_t)(r | 4);
     *q++ = (uint8_t)(ss << 6 | idx << 3 | 5);
-    return put32(q, (uint32_t)m->disp);
+    return x64e_put32(q, (uint32_t)m->disp);
   }
   if (m->disp == 0 && (m->base & 7) != X64_RBP) mod = 0;
   else if (fits8(m->disp)) mod = 1;
@@ -104,7 +104,7 @@ static uint8_t *put_mem(uint8_t *q, int reg, const X64Mem *m) {
     *q++ = (uint8_t)(mod << 6 | r | (m->base & 7));
   }
   if (mod == 1) *q++ = (uint8_t)m->disp;
-  else if (mod == 2) q = put32(q, (uint32_t)m->disp);
+  else if (mod == 2) q = x64e_put32(q, (uint32_t)m->disp);
   return q;
 }
 
@@ -112,7 +112,7 @@ static uint8_t *put_mem(uint8_t *q, int reg, const X64Mem *m) {
 ** (0x0f3a0b is 0F 3A 0B), `reg` in the reg field, and as the other operand
 ** register rm (m NULL) or memory *m; then an immediate of immlen (0, 1
 ** or 4) bytes. */
-static void modrm_ins(X64Buf *b, unsigned f, uint32_t opc, int reg, int rm, const X64Mem *m,
+static void x64e_modrm_ins(X64Buf *b, unsigned f, uint32_t opc, int reg, int rm, const X64Mem *m,
                       int immlen, int32_t imm) {
   uint8_t ins[16], *q = ins;
   unsigned rex = 0;
@@ -131,18 +131,18 @@ static void modrm_ins(X64Buf *b, unsigned f, uint32_t opc, int reg, int rm, cons
   if (opc > 0xffff) *q++ = (uint8_t)(opc >> 16);
   if (opc > 0xff) *q++ = (uint8_t)(opc >> 8);
   *q++ = (uint8_t)opc;
-  if (m != NULL) q = put_mem(q, reg, m);
+  if (m != NULL) q = x64e_put_mem(q, reg, m);
   else *q++ = (uint8_t)(0xc0 | (reg & 7) << 3 | (rm & 7));
   if (immlen == 1) *q++ = (uint8_t)imm;
-  else if (immlen == 4) q = put32(q, (uint32_t)imm);
-  put(b, ins, q);
+  else if (immlen == 4) q = x64e_put32(q, (uint32_t)imm);
+  x64e_put(b, ins, q);
 }
 
-#define rr(b, f, opc, reg, rm) modrm_ins(b, f, opc, reg, rm, NULL, 0, 0)
-#define rmem(b, f, opc, reg, m) modrm_ins(b, f, opc, reg, 0, &(m), 0, 0)
+#define rr(b, f, opc, reg, rm) x64e_modrm_ins(b, f, opc, reg, rm, NULL, 0, 0)
+#define rmem(b, f, opc, reg, m) x64e_modrm_ins(b, f, opc, reg, 0, &(m), 0, 0)
 
 /* An opcode with the register in its low 3 bits (push, pop, mov r, imm) */
-static uint8_t *opreg(uint8_t *q, unsigned w, uint8_t opc, int r) {
+static uint8_t *x64e_opreg(uint8_t *q, unsigned w, uint8_t opc, int r) {
   if (w || (r & 8)) *q++ = (uint8_t)(0x40 | w | (r & 8) >> 3);
   *q++ = (uint8_t)(opc | (r & 7));
   return q;
@@ -158,8 +158,8 @@ void x64_mov_rr(X64Buf *b, int dst, int src) { rr(b, F_W, 0x89, src, dst); }
 void x64_mov32_rr(X64Buf *b, int dst, int src) { rr(b, 0, 0x89, src, dst); }
 
 void x64_mov32_ri(X64Buf *b, int dst, uint32_t imm) {
-  uint8_t ins[16], *q = opreg(ins, 0, 0xb8, dst);
-  put(b, ins, put32(q, imm));
+  uint8_t ins[16], *q = x64e_opreg(ins, 0, 0xb8, dst);
+  x64e_put(b, ins, x64e_put32(q, imm));
 }
 
 void x64_mov_ri(X64Buf *b, int dst, int64_t imm) {
@@ -167,11 +167,11 @@ void x64_mov_ri(X64Buf *b, int dst, int64_t imm) {
   if (imm >= 0 && imm <= (int64_t)UINT32_MAX) {
     x64_mov32_ri(b, dst, (uint32_t)imm);
   } else if (imm >= INT32_MIN && imm <= INT32_MAX) {
-    modrm_ins(b, F_W, 0xc7, 0, dst, NULL, 4, (int32_t)imm);
+    x64e_modrm_ins(b, F_W, 0xc7, 0, dst, NULL, 4, (int32_t)imm);
   } else {
-    q = opreg(ins, 8, 0xb8, dst);
-    q = put32(q, (uint32_t)imm);
-    put(b, ins, put32(q, (uint32_t)((uint64_t)imm >> 32)));
+    q = x64e_opreg(ins, 8, 0xb8, dst);
+    q = x64e_put32(q, (uint32_t)imm);
+    x64e_put(b, ins, x64e_put32(q, (uint32_t)((uint64_t)imm >> 32)));
   }
 }
 
@@ -186,9 +186,9 @@ void x64_mov_mr(X64Buf *b, X64Mem m, int src) { rmem(b, F_W, 0x89, src, m); }
 void x64_mov32_mr(X64Buf *b, X64Mem m, int src) { rmem(b, 0, 0x89, src, m); }
 void x64_mov16_mr(X64Buf *b, X64Mem m, int src) { rmem(b, F_66, 0x89, src, m); }
 void x64_mov8_mr(X64Buf *b, X64Mem m, int src) { rmem(b, F_BREG, 0x88, src, m); }
-void x64_mov_mi(X64Buf *b, X64Mem m, int32_t imm) { modrm_ins(b, F_W, 0xc7, 0, 0, &m, 4, imm); }
-void x64_mov32_mi(X64Buf *b, X64Mem m, int32_t imm) { modrm_ins(b, 0, 0xc7, 0, 0, &m, 4, imm); }
-void x64_mov8_mi(X64Buf *b, X64Mem m, int imm) { modrm_ins(b, 0, 0xc6, 0, 0, &m, 1, imm); }
+void x64_mov_mi(X64Buf *b, X64Mem m, int32_t imm) { x64e_modrm_ins(b, F_W, 0xc7, 0, 0, &m, 4, imm); }
+void x64_mov32_mi(X64Buf *b, X64Mem m, int32_t imm) { x64e_modrm_ins(b, 0, 0xc7, 0, 0, &m, 4, imm); }
+void x64_mov8_mi(X64Buf *b, X64Mem m, int imm) { x64e_modrm_ins(b, 0, 0xc6, 0, 0, &m, 1, imm); }
 void x64_lea(X64Buf *b, int dst, X64Mem m) { rmem(b, F_W, 0x8d, dst, m); }
 
 /* ----------------------------------------------------------------------
@@ -198,60 +198,60 @@ void x64_lea(X64Buf *b, int dst, X64Mem m) { rmem(b, F_W, 0x8d, dst, m); }
 /* The ALU group at operand size `w` (F_W or 0). Opcodes: (op << 3) | 1
 ** r/m OP= reg, | 3 reg OP= r/m, | 5 accumulator OP= imm32; 83 /op imm8
 ** and 81 /op imm32. */
-static void alu_ri(X64Buf *b, unsigned w, X64Alu op, int dst, int32_t imm) {
+static void x64e_alu_ri(X64Buf *b, unsigned w, X64Alu op, int dst, int32_t imm) {
   if (fits8(imm)) {
-    modrm_ins(b, w, 0x83, op, dst, NULL, 1, imm);
+    x64e_modrm_ins(b, w, 0x83, op, dst, NULL, 1, imm);
   } else if (dst == X64_RAX) {
     uint8_t ins[16], *q = ins;
     if (w) *q++ = 0x48;
     *q++ = (uint8_t)(op << 3 | 5);
-    put(b, ins, put32(q, (uint32_t)imm));
+    x64e_put(b, ins, x64e_put32(q, (uint32_t)imm));
   } else {
-    modrm_ins(b, w, 0x81, op, dst, NULL, 4, imm);
+    x64e_modrm_ins(b, w, 0x81, op, dst, NULL, 4, imm);
   }
 }
 
-static void alu_mi(X64Buf *b, unsigned w, X64Alu op, X64Mem m, int32_t imm) {
-  if (fits8(imm)) modrm_ins(b, w, 0x83, op, 0, &m, 1, imm);
-  else modrm_ins(b, w, 0x81, op, 0, &m, 4, imm);
+static void x64e_alu_mi(X64Buf *b, unsigned w, X64Alu op, X64Mem m, int32_t imm) {
+  if (fits8(imm)) x64e_modrm_ins(b, w, 0x83, op, 0, &m, 1, imm);
+  else x64e_modrm_ins(b, w, 0x81, op, 0, &m, 4, imm);
 }
 
 void x64_alu_rr(X64Buf *b, X64Alu op, int dst, int src) { rr(b, F_W, op << 3 | 1, src, dst); }
-void x64_alu_ri(X64Buf *b, X64Alu op, int dst, int32_t imm) { alu_ri(b, F_W, op, dst, imm); }
+void x64_alu_ri(X64Buf *b, X64Alu op, int dst, int32_t imm) { x64e_alu_ri(b, F_W, op, dst, imm); }
 void x64_alu_rm(X64Buf *b, X64Alu op, int dst, X64Mem m) { rmem(b, F_W, op << 3 | 3, dst, m); }
 void x64_alu_mr(X64Buf *b, X64Alu op, X64Mem m, int src) { rmem(b, F_W, op << 3 | 1, src, m); }
-void x64_alu_mi(X64Buf *b, X64Alu op, X64Mem m, int32_t imm) { alu_mi(b, F_W, op, m, imm); }
+void x64_alu_mi(X64Buf *b, X64Alu op, X64Mem m, int32_t imm) { x64e_alu_mi(b, F_W, op, m, imm); }
 void x64_alu32_rr(X64Buf *b, X64Alu op, int dst, int src) { rr(b, 0, op << 3 | 1, src, dst); }
-void x64_alu32_ri(X64Buf *b, X64Alu op, int dst, int32_t imm) { alu_ri(b, 0, op, dst, imm); }
+void x64_alu32_ri(X64Buf *b, X64Alu op, int dst, int32_t imm) { x64e_alu_ri(b, 0, op, dst, imm); }
 void x64_alu32_rm(X64Buf *b, X64Alu op, int dst, X64Mem m) { rmem(b, 0, op << 3 | 3, dst, m); }
 void x64_alu32_mr(X64Buf *b, X64Alu op, X64Mem m, int src) { rmem(b, 0, op << 3 | 1, src, m); }
-void x64_alu32_mi(X64Buf *b, X64Alu op, X64Mem m, int32_t imm) { alu_mi(b, 0, op, m, imm); }
-void x64_cmp8_mi(X64Buf *b, X64Mem m, int imm) { modrm_ins(b, 0, 0x80, X64_CMP, 0, &m, 1, imm); }
+void x64_alu32_mi(X64Buf *b, X64Alu op, X64Mem m, int32_t imm) { x64e_alu_mi(b, 0, op, m, imm); }
+void x64_cmp8_mi(X64Buf *b, X64Mem m, int imm) { x64e_modrm_ins(b, 0, 0x80, X64_CMP, 0, &m, 1, imm); }
 
 /* test: 85 /r; A9 imm32 for the accumulator, else F7 /0 imm32 */
-static void test_ri(X64Buf *b, unsigned w, int a, int32_t imm) {
+static void x64e_test_ri(X64Buf *b, unsigned w, int a, int32_t imm) {
   if (a == X64_RAX) {
     uint8_t ins[16], *q = ins;
     if (w) *q++ = 0x48;
     *q++ = 0xa9;
-    put(b, ins, put32(q, (uint32_t)imm));
+    x64e_put(b, ins, x64e_put32(q, (uint32_t)imm));
   } else {
-    modrm_ins(b, w, 0xf7, 0, a, NULL, 4, imm);
+    x64e_modrm_ins(b, w, 0xf7, 0, a, NULL, 4, imm);
   }
 }
 
 void x64_test_rr(X64Buf *b, int a, int c) { rr(b, F_W, 0x85, c, a); }
-void x64_test_ri(X64Buf *b, int a, int32_t imm) { test_ri(b, F_W, a, imm); }
+void x64_test_ri(X64Buf *b, int a, int32_t imm) { x64e_test_ri(b, F_W, a, imm); }
 void x64_test32_rr(X64Buf *b, int a, int c) { rr(b, 0, 0x85, c, a); }
-void x64_test32_ri(X64Buf *b, int a, int32_t imm) { test_ri(b, 0, a, imm); }
-void x64_test8_mi(X64Buf *b, X64Mem m, int imm) { modrm_ins(b, 0, 0xf6, 0, 0, &m, 1, imm); }
+void x64_test32_ri(X64Buf *b, int a, int32_t imm) { x64e_test_ri(b, 0, a, imm); }
+void x64_test8_mi(X64Buf *b, X64Mem m, int imm) { x64e_modrm_ins(b, 0, 0xf6, 0, 0, &m, 1, imm); }
 
 void x64_imul_rr(X64Buf *b, int dst, int src) { rr(b, F_W, 0x0faf, dst, src); }
 void x64_imul_rm(X64Buf *b, int dst, X64Mem m) { rmem(b, F_W, 0x0faf, dst, m); }
 
 void x64_imul_rri(X64Buf *b, int dst, int src, int32_t imm) {
-  if (fits8(imm)) modrm_ins(b, F_W, 0x6b, dst, src, NULL, 1, imm);
-  else modrm_ins(b, F_W, 0x69, dst, src, NULL, 4, imm);
+  if (fits8(imm)) x64e_modrm_ins(b, F_W, 0x6b, dst, src, NULL, 1, imm);
+  else x64e_modrm_ins(b, F_W, 0x69, dst, src, NULL, 4, imm);
 }
 
 void x64_neg(X64Buf *b, int r) { rr(b, F_W, 0xf7, 3, r); }
@@ -260,7 +260,7 @@ void x64_idiv(X64Buf *b, int r) { rr(b, F_W, 0xf7, 7, r); }
 
 void x64_cqo(X64Buf *b) {
   static const uint8_t ins[2] = {0x48, 0x99};
-  put(b, ins, ins + 2);
+  x64e_put(b, ins, ins + 2);
 }
 
 /* D3 /op by CL; D1 /op by 1; C1 /op imm8 */
@@ -269,7 +269,7 @@ void x64_shift_cl(X64Buf *b, X64Shift op, int r) { rr(b, F_W, 0xd3, op, r); }
 void x64_shift_ri(X64Buf *b, X64Shift op, int r, int imm) {
   x64_assert(imm >= 0 && imm <= 63);
   if (imm == 1) rr(b, F_W, 0xd1, op, r);
-  else modrm_ins(b, F_W, 0xc1, op, r, NULL, 1, imm);
+  else x64e_modrm_ins(b, F_W, 0xc1, op, r, NULL, 1, imm);
 }
 
 void x64_cmov_rr(X64Buf *b, X64CC cc, int dst, int src) { rr(b, F_W, 0x0f40 | cc, dst, src); }
@@ -282,65 +282,65 @@ void x64_setcc(X64Buf *b, X64CC cc, int r) { rr(b, F_BRM, 0x0f90 | cc, 0, r); }
 /* The displacement from the end of a field of `size` bytes at address
 ** `field` to target, computed on integers (the two need not be in one C
 ** object, and a field not yet written may lie past the buffer's end) */
-static int64_t reldisp(uintptr_t field, int size, const uint8_t *target) {
+static int64_t x64e_reldisp(uintptr_t field, int size, const uint8_t *target) {
   return (int64_t)((uintptr_t)target - (field + (uintptr_t)size));
 }
 
 int x64_rel32_ok(const uint8_t *field, const uint8_t *target) {
-  int64_t d = reldisp((uintptr_t)field, 4, target);
+  int64_t d = x64e_reldisp((uintptr_t)field, 4, target);
   return d >= INT32_MIN && d <= INT32_MAX;
 }
 
 int x64_patch_rel32(uint8_t *field, const uint8_t *target) {
   if (!x64_rel32_ok(field, target)) return 0;
-  put32(field, (uint32_t)reldisp((uintptr_t)field, 4, target));
+  x64e_put32(field, (uint32_t)x64e_reldisp((uintptr_t)field, 4, target));
   return 1;
 }
 
 int x64_patch_rel8(uint8_t *field, const uint8_t *target) {
-  int64_t d = reldisp((uintptr_t)field, 1, target);
+  int64_t d = x64e_reldisp((uintptr_t)field, 1, target);
   if (!fits8(d)) return 0;
   *field = (uint8_t)d;
   return 1;
 }
 
 /* n (1 or 2) opcode bytes op0 [op1], then a rel32 to target (0 if NULL) */
-static uint8_t *rel32_ins(X64Buf *b, uint8_t op0, uint8_t op1, int n, const uint8_t *target) {
+static uint8_t *x64e_rel32_ins(X64Buf *b, uint8_t op0, uint8_t op1, int n, const uint8_t *target) {
   uint8_t ins[16], *q = ins, *at;
   int64_t d = 0;
   *q++ = op0;
   if (n == 2) *q++ = op1;
   if (target != NULL) {
-    d = reldisp((uintptr_t)b->p + (uintptr_t)n, 4, target);
+    d = x64e_reldisp((uintptr_t)b->p + (uintptr_t)n, 4, target);
     x64_assert(d >= INT32_MIN && d <= INT32_MAX);
   }
-  q = put32(q, (uint32_t)d);
-  at = put(b, ins, q);
+  q = x64e_put32(q, (uint32_t)d);
+  at = x64e_put(b, ins, q);
   return at != NULL ? at + n : NULL;
 }
 
-static uint8_t *rel8_ins(X64Buf *b, uint8_t op, const uint8_t *target) {
+static uint8_t *x64e_rel8_ins(X64Buf *b, uint8_t op, const uint8_t *target) {
   uint8_t ins[2], *at;
   int64_t d = 0;
   if (target != NULL) {
-    d = reldisp((uintptr_t)b->p + 1, 1, target);
+    d = x64e_reldisp((uintptr_t)b->p + 1, 1, target);
     x64_assert(fits8(d));
   }
   ins[0] = op;
   ins[1] = (uint8_t)d;
-  at = put(b, ins, ins + 2);
+  at = x64e_put(b, ins, ins + 2);
   return at != NULL ? at + 1 : NULL;
 }
 
 uint8_t *x64_jcc(X64Buf *b, X64CC cc, const uint8_t *target) {
-  return rel32_ins(b, 0x0f, (uint8_t)(0x80 | cc), 2, target);
+  return x64e_rel32_ins(b, 0x0f, (uint8_t)(0x80 | cc), 2, target);
 }
-uint8_t *x64_jmp(X64Buf *b, const uint8_t *target) { return rel32_ins(b, 0xe9, 0, 1, target); }
-uint8_t *x64_call(X64Buf *b, const uint8_t *target) { return rel32_ins(b, 0xe8, 0, 1, target); }
+uint8_t *x64_jmp(X64Buf *b, const uint8_t *target) { return x64e_rel32_ins(b, 0xe9, 0, 1, target); }
+uint8_t *x64_call(X64Buf *b, const uint8_t *target) { return x64e_rel32_ins(b, 0xe8, 0, 1, target); }
 uint8_t *x64_jcc8(X64Buf *b, X64CC cc, const uint8_t *target) {
-  return rel8_ins(b, (uint8_t)(0x70 | cc), target);
+  return x64e_rel8_ins(b, (uint8_t)(0x70 | cc), target);
 }
-uint8_t *x64_jmp8(X64Buf *b, const uint8_t *target) { return rel8_ins(b, 0xeb, target); }
+uint8_t *x64_jmp8(X64Buf *b, const uint8_t *target) { return x64e_rel8_ins(b, 0xeb, target); }
 
 /* FF /4 and FF /2: 64-bit without REX.W */
 void x64_jmp_r(X64Buf *b, int r) { rr(b, 0, 0xff, 4, r); }
@@ -348,9 +348,9 @@ void x64_jmp_m(X64Buf *b, X64Mem m) { rmem(b, 0, 0xff, 4, m); }
 void x64_call_r(X64Buf *b, int r) { rr(b, 0, 0xff, 2, r); }
 void x64_call_m(X64Buf *b, X64Mem m) { rmem(b, 0, 0xff, 2, m); }
 
-static void byte1(X64Buf *b, uint8_t op) { put(b, &op, &op + 1); }
+static void x64e_byte1(X64Buf *b, uint8_t op) { x64e_put(b, &op, &op + 1); }
 
-void x64_ret(X64Buf *b) { byte1(b, 0xc3); }
+void x64_ret(X64Buf *b) { x64e_byte1(b, 0xc3); }
 
 /* ----------------------------------------------------------------------
 ** Miscellaneous
@@ -358,20 +358,20 @@ void x64_ret(X64Buf *b) { byte1(b, 0xc3); }
 
 void x64_push(X64Buf *b, int r) {
   uint8_t ins[2];
-  put(b, ins, opreg(ins, 0, 0x50, r));
+  x64e_put(b, ins, x64e_opreg(ins, 0, 0x50, r));
 }
 
 void x64_pop(X64Buf *b, int r) {
   uint8_t ins[2];
-  put(b, ins, opreg(ins, 0, 0x58, r));
+  x64e_put(b, ins, x64e_opreg(ins, 0, 0x58, r));
 }
 
 void x64_ud2(X64Buf *b) {
   static const uint8_t ins[2] = {0x0f, 0x0b};
-  put(b, ins, ins + 2);
+  x64e_put(b, ins, ins + 2);
 }
 
-void x64_int3(X64Buf *b) { byte1(b, 0xcc); }
+void x64_int3(X64Buf *b) { x64e_byte1(b, 0xcc); }
 
 /* The recommended NOPs of 1 to 9 bytes (Intel SDM vol. 2, NOP): 90,
 ** 66 90, then 0F 1F /0 with ever longer memory operands. Longer padding
@@ -394,7 +394,7 @@ void x64_nop(X64Buf *b, int len) {
   }
   while (len > 0) {
     int n = len > 9 ? 9 : len;
-    put(b, nops[n - 1], nops[n - 1] + n);
+    x64e_put(b, nops[n - 1], nops[n - 1] + n);
     len -= n;
   }
 }
@@ -403,7 +403,7 @@ void x64_nop(X64Buf *b, int len) {
 ** SSE2
 ** ---------------------------------------------------------------------- */
 
-/* Mandatory prefix and 0F opcode of an X64Sse value as modrm_ins flags */
+/* Mandatory prefix and 0F opcode of an X64Sse value as x64e_modrm_ins flags */
 #define SSEF(op) (((op) >> 8) == 0xf2 ? F_F2 : ((op) >> 8) == 0x66 ? F_66 : 0u)
 #define SSEOP(op) (0x0f00u | ((op) & 0xff))
 
@@ -417,5 +417,5 @@ void x64_cvtsi2sd_xr(X64Buf *b, int dst, int src) { rr(b, F_F2 | F_W, 0x0f2a, ds
 void x64_cvttsd2si_rx(X64Buf *b, int dst, int src) { rr(b, F_F2 | F_W, 0x0f2c, dst, src); }
 
 void x64_roundsd_xxi(X64Buf *b, int dst, int src, int mode) {
-  modrm_ins(b, F_66, 0x0f3a0b, dst, src, NULL, 1, mode);
+  x64e_modrm_ins(b, F_66, 0x0f3a0b, dst, src, NULL, 1, mode);
 }

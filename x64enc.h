@@ -162,7 +162,7 @@ void x64_cmp8_mi(X64Buf *b, X64Mem m, int imm); /* cmpb: type tags */
 X64ALU(X64ALU_NAMED)
 #undef X64ALU_NAMED
 
-/* flags of a & b; test_ri has no imm8 form (GNU as: A9 for RAX, else F7) */
+/* flags of a & b; x64_test_ri has no imm8 form (GNU as: A9 for RAX, else F7) */
 void x64_test_rr(X64Buf *b, int a, int c);
 void x64_test_ri(X64Buf *b, int a, int32_t imm);
 void x64_test32_rr(X64Buf *b, int a, int c);
