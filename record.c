@@ -642,7 +642,7 @@ static void rec_inlinecall(Rec *r, int a, int nargs, int nres) {
 
 /* return g(...) of a Lua function g in an inlined frame whose function
 ** is not vararg (TAILCALL's C = 0) and closes no upvalues (k = 0): as the
-** interpreter does it (vm.c pretailcall), g's function and arguments
+** interpreter does it (vm.c do_pretailcall), g's function and arguments
 ** move down to the caller's function slot, the caller's frame goes, and
 ** g's frame returns where the caller's would, with its wanted results.
 ** Exits inside g rebuild the same frames as the interpreter had, g's
