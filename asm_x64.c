@@ -91,6 +91,7 @@ typedef struct KPatch {
 
 typedef struct Asm {
   AsmCore *c;        /* the allocation, the exits (asm.c) */
+  JitTrace *T;       /* the trace being emitted */
   X64Buf mc;
   KPatch *kpatch;    /* RIP-relative reads of float constants (ax_kpool) */
   uint32_t nkpatch, kpatchcap;
@@ -486,7 +487,7 @@ static void ax_callnn(Asm *as, IRRef ref, const void *fn) {
   ax_saveregs(as, mask, 1);
 }
 
-/* fn(S, &base[op1], op2) for C code on frame slots (CAT, CALLC): it
+/* fn(S, &base[op1], op2) for C code on frame slots (CAT): it
 ** returns the frame's base, which moved if the stack did */
 static void ax_onslots(Asm *as, IRRef ref, const void *fn) {
   IRIns *ins = IR(ref);
@@ -496,6 +497,21 @@ static void ax_onslots(Asm *as, IRRef ref, const void *fn) {
   x64_lea(&as->mc, X64_RSI, x64mem(R_BASE, (int32_t)ins->op1 * TV_SIZE));
   x64_mov32_ri(&as->mc, X64_RDX, ins->op2);
   ax_callfn(as, fn);
+  x64_mov_rr(&as->mc, R_BASE, X64_RAX);
+  ax_saveregs(as, mask, 1);
+}
+
+/* CALLC: jit_callc(S, T, its snapshot, op2) makes the call on the
+** frame's slots and returns the frame's base, which moved if the stack did */
+static void ax_callc(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  uint64_t mask = as->c->livemask[ref];
+  ax_saveregs(as, mask, 0);
+  x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
+  x64_mov_ri(&as->mc, X64_RSI, (int64_t)(uintptr_t)as->T);
+  x64_mov32_ri(&as->mc, X64_RDX, ins->snap);
+  x64_mov32_ri(&as->mc, X64_RCX, ins->op2);
+  ax_callfn(as, (const void *)jit_callc);
   x64_mov_rr(&as->mc, R_BASE, X64_RAX);
   ax_saveregs(as, mask, 1);
 }
@@ -958,7 +974,7 @@ static JitAbort ax_ins(Asm *as, IRRef ref) {
     case IR_TNEW: ax_tnew(as, ref); break;
     case IR_SSTORE: ax_storevalue(as, R_BASE, (int32_t)ins->op1 * TV_SIZE, ins->op2); break;
     case IR_CAT: ax_onslots(as, ref, (const void *)jit_cat); break;
-    case IR_CALLC: ax_onslots(as, ref, (const void *)jit_callc); break;
+    case IR_CALLC: ax_callc(as, ref); break;
     case IR_TSLOT:
       if (IR(ins->op2)->type == IRT_INT) ax_tslotint(as, ref);
       else ax_callint(as, ref, (const void *)jit_tslotobj, 1);
@@ -1376,6 +1392,7 @@ static JitAbort ax_emit(AsmCore *c, JitTrace *T, uint8_t *mem, size_t size, int 
   JitAbort why;
   memset(&as, 0, sizeof(as));
   as.c = c;
+  as.T = T;
   x64_init(&as.mc, mem, size);
   why = ax_emittrace(&as, T);
   *overflow = as.mc.overflow;

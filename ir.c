@@ -141,6 +141,8 @@ int ir_addsnap(IRBuf *b, uint32_t pc, uint16_t nslots) {
   sn->depth = 0;
   sn->shift = 0;
   sn->top = -1;
+  sn->fresh = 0;
+  sn->nfresh = 0;
   return 1;
 }
 

@@ -152,14 +152,16 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(TRESIZE, IRM_REF, IRM_LIT, IRF_STORE | IRF_ALLOC | IRF_EFFECT)         \
   /* C code run on frame slots: SSTORE writes value op2 into slot op1    \
   ** (relative to the trace's base); CAT concatenates the op2 strings or  \
-  ** numbers from slot op1 on into slot op1; CALLC calls the C function  \
-  ** in slot op1 with op2 arguments above it, its result in slot op1 (a  \
-  ** library function that calls no Lua code; collections wait). The    \
-  ** stack may move: the backend reloads the base. RLOAD reads slot op1  \
-  ** after them, guarding its type as SLOAD does. */                     \
+  ** numbers from slot op1 on into slot op1; CALLC makes the call its   \
+  ** snapshot is at (jit.h JIT_CALLC op2: the C function's slot, the     \
+  ** arguments, the results wanted; a library function that runs no Lua \
+  ** code, collections wait), with the frames of the inlined calls built \
+  ** for it (a guard only for its snapshot: it never exits). The stack   \
+  ** may move: the backend reloads the base. RLOAD reads slot op1 after  \
+  ** them, guarding its type as SLOAD does. */                           \
   X(SSTORE, IRM_LIT, IRM_REF, IRF_STORE)                                   \
   X(CAT, IRM_LIT, IRM_LIT, IRF_STORE | IRF_ALLOC | IRF_GCSTEP | IRF_EFFECT) \
-  X(CALLC, IRM_LIT, IRM_LIT, IRF_STORE | IRF_ALLOC | IRF_GCSTEP | IRF_EFFECT) \
+  X(CALLC, IRM_LIT, IRM_LIT, IRF_GUARD | IRF_STORE | IRF_ALLOC | IRF_GCSTEP | IRF_EFFECT) \
   X(RLOAD, IRM_LIT, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
   /* the running closure: the function slot of the frame based at slot  \
   ** op1 (an int32: not 0 once the trace returned below its frame) */    \
@@ -315,6 +317,11 @@ typedef struct IRSnap {
   int16_t top;       /* the instruction at pc takes values up to the top (a
                      ** CALL, RETURN or SETLIST after one with all results):
                      ** the top, counted from the innermost frame's slot 0; or -1 */
+  int16_t fresh;     /* the snapshot of the guards right after C code (CAT, CALLC):
+                     ** its results are in the frame, slots fresh..fresh+nfresh-1
+                     ** (as entries count them), and a copy (loop.c) must not
+                     ** write them back either; else nfresh is 0 */
+  uint16_t nfresh;
 } IRSnap;
 
 /* One trace's IR, growing while it is recorded and optimised. */

@@ -68,6 +68,15 @@ JitState *jit_state(vm_State *S) {
     JIT_BUILTINS(JB_FIND)
 #undef JB_FIND
     for (t = 0; t < IRFPM__MAX; t++) J->fpmfunc[t] = jit_libfunc(mathlib_funcs, ir_fpmname[t]);
+#define JCC_FIND(lib, name, nres) J->ccallres[J->nccall] = nres, J->ccall[J->nccall++] = jit_libfunc(lib, name);
+    JIT_CCALLS(JCC_FIND)
+#undef JCC_FIND
+    for (t = 0; mathlib_funcs[t].name != NULL && J->nccall < JIT_MAXCCALLS; t++)
+      if (mathlib_funcs[t].func != NULL) {
+        const char *m = mathlib_funcs[t].name;
+        J->ccallres[J->nccall] = strcmp(m, "modf") == 0 ? 2 : strcmp(m, "randomseed") == 0 ? -1 : 1;
+        J->ccall[J->nccall++] = mathlib_funcs[t].func;
+      }
     J->rulefired = (uint32_t *)calloc((size_t)opt_nrules, sizeof(uint32_t));
     if (J->rulefired == NULL) {
       free(J);
@@ -824,9 +833,13 @@ Table *jit_tnew(vm_State *S, uint32_t asize, uint32_t hsize) {
 }
 
 /* TSLOT: where key's value is in t, inserted if absent as the interpreter
-** inserts it (the same layout), with false until the trace's store */
+** inserts it (the same layout), with false until the trace's store. The
+** key had no value: t's cache of absent metamethods goes (the key may be
+** "__index" of a table used as a metatable), as the interpreter's store
+** into an empty slot does. */
 static TValue *jit_tslot(vm_State *S, Table *t, const TValue *key) {
   const TValue *slot = tab_get(t, key);
+  invalidateTMcache(t);
   if (isabstkey(slot)) {
     TValue placeholder;
     setbfvalue(&placeholder);
@@ -848,15 +861,32 @@ TValue *jit_cat(vm_State *S, TValue *first, int n) {
   return restorestack(S, base);
 }
 
-/* CALLC: a call of the C function at func with nargs arguments, one
-** result left at func; returns the frame's base, as jit_cat */
-TValue *jit_callc(vm_State *S, TValue *func, int nargs) {
-  ptrdiff_t base = savestack(S, S->ci->func + 1);
+/* CALLC: the call that snapshot sn of T is at (call = JIT_CALLC(slot,
+** nargs, want): the C function in that slot of the trace's frame, its
+** arguments after it) made as the interpreter
+** makes it: the frames of the inlined calls the trace is in are built
+** (as for an exit: an error's traceback and messages see them), the
+** innermost one's pc is the call's, and the results go from the
+** function's slot on, then to slot dest (a tail call's: the inlined
+** frame returns them). The C function runs no Lua code (jit.h JIT_CCALLS),
+** so no collection runs (the trace holds young objects in registers) and
+** the frames go again after it. Returns the frame's base, which moves
+** with the stack. */
+TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call) {
+  CallInfo *ci = S->ci, *inner = jit_buildframes(S, ci, T, sn);
+  int slot = (int)(call & 0xff), nargs = (int)(call >> 8 & 0xff), want = (int)(call >> 16 & 0xff);
+  int dest = (int)(call >> 24), k;
+  StkId base;
+  inner->u.l.savedpc++; /* (past the call, as the interpreter's savepc) */
   G(S)->gcblocked++;
-  S->top = func + 1 + nargs;
-  do_callnoyield(S, func, 1);
+  S->top = ci->func + 1 + slot + 1 + nargs;
+  do_callnoyield(S, ci->func + 1 + slot, want);
   G(S)->gcblocked--;
-  return restorestack(S, base);
+  base = ci->func + 1; /* (the stack may have moved) */
+  for (k = 0; k < want && dest != slot; k++) setobj2s(S, base + dest + k, s2v(base + slot + k));
+  S->ci = ci;
+  S->top = ci->top;
+  return s2v(base);
 }
 
 /* TRESIZE: SETLIST's growth of a constructor's array part (never a
@@ -962,12 +992,20 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   JitState *J = G(S)->jit;
   JitAbort why;
   if (J == NULL || !J->recording) return 0;
-  if (J->pendslot >= 0) { /* C code ran on the last instruction: its result */
-    const TValue *v = s2v(J->frame[0].ci->func + 1 + J->pendslot);
-    IRRef res = opt_emit(&J->opt, IR_RLOAD, valtype(v), (IRRef)J->pendslot, 0);
-    if (res == REF_NONE) return jit_jitabort(S, J, JA_NOMEM, pc);
-    J->slot[J->pendslot] = res;
-    J->written[J->pendslot] = 1;
+  if (J->pendslot >= 0) { /* C code ran on the last instruction: its results */
+    int k;
+    /* their guards exit after that instruction: it is not done again */
+    if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
+    J->ir.snap[J->ir.nsnap - 1].fresh = (int16_t)J->pendslot;
+    J->ir.snap[J->ir.nsnap - 1].nfresh = (uint16_t)J->npend;
+    for (k = 0; k < J->npend; k++) {
+      int s = J->pendslot + k;
+      const TValue *v = s2v(J->frame[0].ci->func + 1 + s);
+      IRRef res = opt_emit(&J->opt, IR_RLOAD, valtype(v), (IRRef)s, 0);
+      if (res == REF_NONE) return jit_jitabort(S, J, JA_NOMEM, pc);
+      J->slot[s] = res;
+      J->written[s] = 1;
+    }
     J->pendslot = -1;
   }
   if (J->closing) {

@@ -195,18 +195,46 @@ typedef struct JitPenalty {
   uint32_t skip;     /* hot events still to ignore (after drops) */
 } JitPenalty;
 
-/* Library functions the recorder turns into IR (record.c's rec_builtin):
-** X(id, library's function list, name) */
+/* Library functions the recorder turns into IR (record.c's rec_builtin;
+** gsub only to know it: rec_ccall): X(id, library's function list, name) */
 #define JIT_BUILTINS(X) \
   X(MATH_SQRT, mathlib_funcs, "sqrt") X(MATH_ABS, mathlib_funcs, "abs") \
   X(MATH_FLOOR, mathlib_funcs, "floor") X(MATH_CEIL, mathlib_funcs, "ceil") \
   X(MATH_MIN, mathlib_funcs, "min") X(MATH_MAX, mathlib_funcs, "max") \
   X(STRING_LEN, stringlib_funcs, "len") X(STRING_BYTE, stringlib_funcs, "byte") \
   X(TYPE, baselib_funcs, "type") X(IPAIRS, baselib_funcs, "ipairs") \
-  X(STRING_SUB, stringlib_funcs, "sub") X(STRING_UPPER, stringlib_funcs, "upper") \
-  X(STRING_LOWER, stringlib_funcs, "lower") X(STRING_REP, stringlib_funcs, "rep") \
-  X(STRING_CHAR, stringlib_funcs, "char") X(SELECT, baselib_funcs, "select")
+  X(SELECT, baselib_funcs, "select") X(STRING_GSUB, stringlib_funcs, "gsub")
 /* and the math functions of ir.h's IRFPMS (FMATH), found by their names */
+
+/* Library functions a trace calls as they are (IR CALLC, record.c
+** rec_ccall) when the recorder has no IR of its own for the call: they
+** run no Lua code and do not yield, as long as no argument is a table
+** with a metatable or a userdata (metamethods), and for gsub, when the
+** replacement is not a function; every math function too (mathlib_funcs:
+** one result, but modf and randomseed). X(library's function list, name, results: the
+** count they always return, or -1 when it varies) */
+#define JIT_CCALLS(X) \
+  X(baselib_funcs, "assert", -1) X(baselib_funcs, "error", 0) \
+  X(baselib_funcs, "getmetatable", 1) X(baselib_funcs, "next", -1) \
+  X(baselib_funcs, "pairs", 3) X(baselib_funcs, "print", 0) X(baselib_funcs, "rawequal", 1) \
+  X(baselib_funcs, "rawlen", 1) X(baselib_funcs, "rawget", 1) X(baselib_funcs, "rawset", 1) \
+  X(baselib_funcs, "setmetatable", 1) X(baselib_funcs, "tonumber", 1) \
+  X(baselib_funcs, "tostring", 1) \
+  X(stringlib_funcs, "byte", -1) X(stringlib_funcs, "char", 1) X(stringlib_funcs, "find", -1) \
+  X(stringlib_funcs, "format", 1) X(stringlib_funcs, "gsub", 2) X(stringlib_funcs, "len", 1) \
+  X(stringlib_funcs, "lower", 1) X(stringlib_funcs, "match", -1) X(stringlib_funcs, "rep", 1) \
+  X(stringlib_funcs, "reverse", 1) X(stringlib_funcs, "sub", 1) X(stringlib_funcs, "upper", 1) \
+  X(stringlib_funcs, "pack", 1) X(stringlib_funcs, "packsize", 1) \
+  X(stringlib_funcs, "unpack", -1) \
+  X(tablib_funcs, "concat", 1) X(tablib_funcs, "insert", 0) X(tablib_funcs, "pack", 1) \
+  X(tablib_funcs, "unpack", -1) X(tablib_funcs, "remove", 1) X(tablib_funcs, "move", 1) \
+  X(iolib_funcs, "write", 1) X(iolib_funcs, "read", -1) \
+  X(oslib_funcs, "clock", 1) X(oslib_funcs, "date", 1) X(oslib_funcs, "difftime", 1) \
+  X(oslib_funcs, "getenv", 1) X(oslib_funcs, "time", 1) \
+  X(utf8lib_funcs, "char", 1) X(utf8lib_funcs, "codepoint", -1) X(utf8lib_funcs, "len", -1) \
+  X(utf8lib_funcs, "offset", 1)
+#define JIT_MAXCCALLS 96 /* room for those and the math functions */
+
 typedef enum JitBuiltin {
 #define JB_ENUM(id, lib, name) JB_##id,
   JIT_BUILTINS(JB_ENUM)
@@ -265,9 +293,13 @@ typedef struct JitState {
   int closing;           /* the loop instruction was recorded: does it loop? */
   vm_CFunction builtin[JB__MAX]; /* the functions of JIT_BUILTINS, by id */
   vm_CFunction fpmfunc[IRFPM__MAX]; /* math.sin..., by IRFPM */
+  vm_CFunction ccall[JIT_MAXCCALLS]; /* those of JIT_CCALLS, and the math functions */
+  int8_t ccallres[JIT_MAXCCALLS];    /* and their results (-1: it varies) */
+  int nccall;
   TString *typename[VM_NUMTYPES]; /* type()'s results, fixed strings */
   int multres;           /* the top after a call returned all its results, or -1 */
-  int pendslot;          /* the slot C code (CAT, CALLC) left its result in, or -1 */
+  int pendslot;          /* the slot C code (CAT, CALLC) left its results from, or -1 */
+  int npend;             /* and how many */
   int unrolled;          /* inner loops' back-edges followed */
   uint32_t nbc;          /* bytecodes recorded */
   const Instruction *startpc;
@@ -372,14 +404,22 @@ TValue *jit_tslotobj(vm_State *S, Table *t, GCObject *key);
 const TValue *jit_hrefobj(Table *t, GCObject *key); /* IR HREF */
 TValue *jit_cat(vm_State *S, TValue *first, int n);
 TValue *jit_callframes(vm_State *S, const JitTrace *X);
-TValue *jit_callc(vm_State *S, TValue *func, int nargs);
+TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call);
+/* CALLC's op2: the function's slot, the argument count, the results
+** wanted, the slot they go to (slots counted from frame 0's base) */
+#define JIT_CALLC(slot, nargs, want, dest) \
+  ((uint32_t)(slot) | (uint32_t)(nargs) << 8 | (uint32_t)(want) << 16 | (uint32_t)(dest) << 24)
 
-/* The libraries' function lists (libbase.c, libmath.c, libstring.c): the recorder
-** knows some of those functions (JIT_BUILTINS). */
+/* The libraries' function lists: the recorder knows some of those
+** functions (JIT_BUILTINS, JIT_CCALLS). */
 extern const vm_Reg baselib_funcs[];
 int baselib_ipairsaux(vm_State *S); /* the iterator ipairs returns */
 extern const vm_Reg mathlib_funcs[];
 extern const vm_Reg stringlib_funcs[];
+extern const vm_Reg tablib_funcs[];
+extern const vm_Reg iolib_funcs[];
+extern const vm_Reg oslib_funcs[];
+extern const vm_Reg utf8lib_funcs[];
 
 /* The `jit` module (libjit.c), preloaded by vm_openlibs. */
 int jit_openlib(vm_State *S);

@@ -283,7 +283,8 @@ static int os_date(vm_State *S) {
   return 1;
 }
 
-static const vm_Reg os_funcs[] = {
+/* Not static: traces call some of these (jit.h JIT_CCALLS) */
+const vm_Reg oslib_funcs[] = {
   {"clock", os_clock},
   {"date", os_date},
   {"difftime", os_difftime},
@@ -299,6 +300,6 @@ static const vm_Reg os_funcs[] = {
 };
 
 int vm_open_os(vm_State *S) {
-  vm_newlib(S, os_funcs);
+  vm_newlib(S, oslib_funcs);
   return 1;
 }

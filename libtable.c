@@ -305,7 +305,8 @@ static int t_sort(vm_State *S) {
   return 0;
 }
 
-static const vm_Reg table_funcs[] = {
+/* Not static: traces call some of these (jit.h JIT_CCALLS) */
+const vm_Reg tablib_funcs[] = {
   {"concat", t_concat},
   {"insert", t_insert},
   {"pack", t_pack},
@@ -317,6 +318,6 @@ static const vm_Reg table_funcs[] = {
 };
 
 int vm_open_table(vm_State *S) {
-  vm_newlib(S, table_funcs);
+  vm_newlib(S, tablib_funcs);
   return 1;
 }

@@ -228,7 +228,8 @@ static int u_codes(vm_State *S) {
   return 3;
 }
 
-static const vm_Reg utf8_funcs[] = {
+/* Not static: traces call some of these (jit.h JIT_CCALLS) */
+const vm_Reg utf8lib_funcs[] = {
   {"offset", u_offset},
   {"codepoint", u_codepoint},
   {"char", u_utfchar},
@@ -239,7 +240,7 @@ static const vm_Reg utf8_funcs[] = {
 };
 
 int vm_open_utf8(vm_State *S) {
-  vm_newlib(S, utf8_funcs);
+  vm_newlib(S, utf8lib_funcs);
   vm_pushlstring(S, charpattern, sizeof(charpattern) - 1);
   vm_setfield(S, -2, "charpattern");
   return 1;

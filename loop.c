@@ -34,11 +34,15 @@ static JitAbort loop_copysnap(JitState *J, uint32_t sn, const IRRef *subst, uint
   b->snap[b->nsnap - 1].frameofs = orig.frameofs;
   b->snap[b->nsnap - 1].depth = orig.depth;
   b->snap[b->nsnap - 1].top = orig.top;
+  b->snap[b->nsnap - 1].fresh = orig.fresh;
+  b->snap[b->nsnap - 1].nfresh = orig.nfresh;
   for (s = 0; s < J->maxslot; s++) {
     IRRef ref;
     while (k < orig.nent && b->snapmap[orig.mapofs + k].slot < s) k++;
     if (k < orig.nent && b->snapmap[orig.mapofs + k].slot == s)
       ref = subst[b->snapmap[orig.mapofs + k].ref];
+    else if (s - orig.fresh >= 0 && s - orig.fresh < orig.nfresh)
+      continue; /* (C code's results: the frame's) */
     else if (J->written[s] && J->slot[s] != REF_NONE && snap_keepslot(&sl, s))
       ref = J->slot[s];
     else

@@ -786,12 +786,19 @@ static int rec_placeresults(JitState *J, int dst, const IRRef *vals, int n, int 
   return 1;
 }
 
+/* How many slots VARARGPREP moved inlined frame f up (its arguments and
+** the function): 0 unless it is a vararg function's */
+static int rec_framemoved(const JitFrame *f) {
+  return f->pt->is_vararg ? f->snap.nextra + f->pt->numparams + 1 : 0;
+}
+
 /* C code (CAT, CALLC) runs on n slots of the frame being recorded from
-** slot a on: their values go there (SSTORE), and the snapshot the guards
-** after it exit to is taken anew with them, so that such an exit redoes
-** the instruction with its operands in place. The result's type is known
-** only once it ran: the next instruction's recording emits its RLOAD. */
-static void rec_ccode(Rec *r, IROp op, int a, int n, IRRef arg) {
+** slot a on: their values go there (SSTORE), and the snapshot taken
+** with them is the one CALLC builds its frames from. The operands are
+** dead after it (temporaries); its nres results' types are known only
+** once it ran: the next instruction's recording emits their RLOADs,
+** after a snapshot there (an exit then does not run it again). */
+static void rec_ccode(Rec *r, IROp op, int a, int n, IRRef arg, int nres) {
   JitState *J = r->J;
   int k, s = framebase(J) + a;
   if (!rec_canalloc(r)) return;
@@ -802,26 +809,61 @@ static void rec_ccode(Rec *r, IROp op, int a, int n, IRRef arg) {
   if (!snap_take(J, r->pc)) { r->abort = JA_NOMEM; return; }
   for (k = 0; k < n; k++) emit(r, IR_SSTORE, IRT_VOID, (IRRef)(s + k), J->slot[s + k]);
   emit(r, op, IRT_VOID, (IRRef)s, arg);
+  for (k = 0; k < n; k++) {
+    J->slot[s + k] = REF_NONE;
+    J->written[s + k] = 0;
+  }
   J->pendslot = s;
+  J->npend = nres;
 }
 
-/* The library functions a trace calls as they are (CALLC): string
-** results of strings and integers, no Lua code, no yields */
-static int rec_ccallable(int id, const TValue *args, int nargs) {
-  int k;
-  switch (id) {
-    case JB_STRING_SUB: case JB_STRING_REP:
-      if (nargs < 2 || nargs > 3 || !ttisstring(&args[0])) return 0;
-      for (k = 1; k < nargs; k++)
-        if (!ttisinteger(&args[k]) && !(id == JB_STRING_REP && k == 2 && ttisstring(&args[k]))) return 0;
-      return id == JB_STRING_SUB || ivalue(&args[1]) <= 1024; /* no huge strings */
-    case JB_STRING_UPPER: case JB_STRING_LOWER: return nargs == 1 && ttisstring(&args[0]);
-    case JB_STRING_CHAR:
-      for (k = 0; k < nargs; k++)
-        if (!ttisinteger(&args[k])) return 0;
-      return nargs <= 8;
-    default: return 0;
+/* A call of a library function of JIT_CCALLS (index id in J->ccall) as
+** it is (CALLC), when it runs no Lua code with these arguments: tables
+** without a metatable (guarded), no userdata, no function for gsub to
+** call. Its results go to slot dest (counted from frame 0's base): the
+** function's, or for a tail call the inlined frame's, which returns them.
+** Returns 0 when it may not be called so. */
+static int rec_ccall(Rec *r, int id, int a, int nargs, int want, int dest) {
+  JitState *J = r->J;
+  const TValue *args = s2v(r->base + a + 1);
+  int k, nres = J->ccallres[id];
+  for (k = 0; k < nargs; k++)
+    if ((ttistable(&args[k]) && hvalue(&args[k])->metatable != NULL) || ttisfulluserdata(&args[k]) ||
+        (ttisfunction(&args[k]) && J->ccall[id] == J->builtin[JB_STRING_GSUB]))
+      return 0;
+  if (want < 0) { /* all its results, for the next instruction: a known count */
+    if (nres < 0) return 0;
+    want = nres;
+    J->multres = dest + nres;
   }
+  if (nargs > 0xff || want > 0x7f || dest > 0xff || !rec_slotsto(J, dest + want)) return 0;
+  for (k = 0; k < nargs; k++)
+    if (ttistable(&args[k])) rec_nometa(r, getslot(J, r->base, a + 1 + k));
+  rec_ccode(r, IR_CALLC, a, 1 + nargs, (IRRef)JIT_CALLC(framebase(J) + a, nargs, want, dest), want);
+  for (k = 0; k < want; k++) { /* (the results' RLOADs come next) */
+    J->slot[dest + k] = REF_NONE;
+    J->written[dest + k] = 0;
+  }
+  J->pendslot = dest;
+  return 1;
+}
+
+/* return f(...) of a library function f (JIT_CCALLS) in an inlined
+** frame: the call from that frame (as the interpreter makes it: a C
+** function's tail call keeps its caller's frame), whose results the frame
+** returns where its caller wants them */
+static int rec_ctailcall(Rec *r, int id, int a, int nargs) {
+  JitState *J = r->J;
+  JitFrame *f = &J->frame[J->depth];
+  int func = f->base - 1 - rec_framemoved(f), s;
+  if (!rec_ccall(r, id, a, nargs, f->snap.nresults, func)) return 0;
+  for (s = func + J->npend; s < J->maxslot; s++) {
+    J->slot[s] = REF_NONE;
+    J->written[s] = 0;
+  }
+  J->lastpc = J->frame[J->depth - 1].pt->code + f->snap.retpc - 1; /* the call */
+  J->depth--;
+  return 1;
 }
 
 /* select('#', ...) and select(n, ...) for n >= 1: the count of the
@@ -846,7 +888,8 @@ static void rec_selectcall(Rec *r, int a, int nargs, int want) {
   if (!rec_placeresults(J, framebase(J) + a, vals, cnt, want)) r->abort = JA_TOO_LONG;
 }
 
-static void rec_recordcall(Rec *r, int want) {
+/* A call (tail: a TAILCALL's, which also returns unless r->abort) */
+static void rec_recordcall(Rec *r, int want, int tail) {
   JitState *J = r->J;
   Instruction i = r->i;
   int a = GETARG_A(i), nargs = GETARG_B(i) - 1;
@@ -856,11 +899,10 @@ static void rec_recordcall(Rec *r, int want) {
   if (ttisLclosure(fv)) {
     rec_inlinecall(r, a, nargs, want);
   } else if (ttislcf(fv)) {
-    int id, f;
+    int id, f, c;
     IRRef fn, res;
     for (id = 0; id < JB__MAX && J->builtin[id] != fvalue(fv); id++) continue;
     for (f = 0; f < IRFPM__MAX && J->fpmfunc[f] != fvalue(fv); f++) continue;
-    if (id == JB__MAX && f == IRFPM__MAX) { r->abort = JA_NYI_CALL; return; }
     fn = getslot(J, r->base, a);
     emit(r, IR_EQ, IRT_VOID, fn, ir_kptr(&J->ir, (void *)fvalue(fv)));
     if (id == JB_IPAIRS) { /* three results: the iterator, t, 0 */
@@ -876,13 +918,16 @@ static void rec_recordcall(Rec *r, int want) {
       rec_selectcall(r, a, nargs, want);
       return;
     }
-    if (id < JB__MAX && rec_ccallable(id, s2v(r->base + a + 1), nargs)) {
-      if (want != 1) { r->abort = JA_NYI_CALL; return; } /* one result */
-      rec_ccode(r, IR_CALLC, a, 1 + nargs, (IRRef)nargs);
+    res = id < JB__MAX ? rec_builtin(r, id, a, nargs) : f < IRFPM__MAX ? rec_mathcall(r, (IRFpm)f, a, nargs) : REF_NONE;
+    if (res != REF_NONE) {
+      if (!rec_placeresults(J, framebase(J) + a, &res, 1, want)) r->abort = JA_TOO_LONG;
       return;
     }
-    res = id < JB__MAX ? rec_builtin(r, id, a, nargs) : rec_mathcall(r, (IRFpm)f, a, nargs);
-    if (res != REF_NONE && !rec_placeresults(J, framebase(J) + a, &res, 1, want)) r->abort = JA_TOO_LONG;
+    if (r->abort != JA_OK && r->abort != JA_NYI_TYPE) return;
+    r->abort = JA_OK; /* (no IR for it: the call itself) */
+    for (c = 0; c < J->nccall && J->ccall[c] != fvalue(fv); c++) continue;
+    if (c == J->nccall || !(tail ? rec_ctailcall(r, c, a, nargs) : rec_ccall(r, c, a, nargs, want, framebase(J) + a)))
+      r->abort = JA_NYI_CALL;
   } else {
     r->abort = JA_NYI_CALL;
   }
@@ -926,12 +971,6 @@ static void rec_returnbelow(Rec *r, int a, int n) {
   caller->u.l.trap = 1; /* (its instructions are recorded) */
   J->lastpc = caller->u.l.savedpc - 1; /* the call */
   if (!rec_placeresults(J, funcslot, vals, n, want)) r->abort = JA_TOO_LONG;
-}
-
-/* How many slots VARARGPREP moved inlined frame f up (its arguments and
-** the function): 0 unless it is a vararg function's */
-static int rec_framemoved(const JitFrame *f) {
-  return f->pt->is_vararg ? f->snap.nextra + f->pt->numparams + 1 : 0;
 }
 
 /* An inlined function returns the n values from its slot a: they go
@@ -1183,13 +1222,13 @@ static void rec_recordins(Rec *r) {
       break;
     }
     case OP_TFORCALL: rec_tforcall(r, r->pc); break;
-    case OP_CALL: rec_recordcall(r, GETARG_C(i) - 1); break;
+    case OP_CALL: rec_recordcall(r, GETARG_C(i) - 1, 0); break;
     case OP_TAILCALL: /* in an inlined call */
       if (GETARG_k(i) || J->depth == 0) {
         r->abort = JA_NYI_BC;
       } else if (ttislcf(s2v(base + a))) { /* a library function: the call, then the return */
-        rec_recordcall(r, -1);
-        if (r->abort == JA_OK) rec_recordreturn(r, a, -1);
+        rec_recordcall(r, -1, 1);
+        if (r->abort == JA_OK && J->pendslot < 0) rec_recordreturn(r, a, -1); /* (CALLC returned) */
       } else if (ttisLclosure(s2v(base + a)) && GETARG_C(i) == 0) {
         int nargs = GETARG_B(i) - 1;
         if (nargs < 0 && (nargs = rec_uptotop(r, a + 1)) < 0) break; /* up to the top */
@@ -1262,7 +1301,7 @@ static void rec_recordins(Rec *r) {
       int n = GETARG_B(i), k;
       for (k = 0; k < n; k++)
         if (!ttisstring(s2v(base + a + k)) && !ttisnumber(s2v(base + a + k))) r->abort = JA_NYI_TYPE;
-      if (r->abort == JA_OK) rec_ccode(r, IR_CAT, a, n, (IRRef)n);
+      if (r->abort == JA_OK) rec_ccode(r, IR_CAT, a, n, (IRRef)n, 1);
       break;
     }
     case OP_NEWTABLE: { /* sizes as the interpreter computes them */
