@@ -408,6 +408,7 @@ static const struct {
   [IRFL_TAB_NODE] = {offsetof(Table, node), 8},
   [IRFL_TAB_LSIZENODE] = {offsetof(Table, u8b), 1}, /* (lsizenode) */
   [IRFL_FUNC_PROTO] = {offsetof(LClosure, p), 8},
+  [IRFL_CCL_F] = {offsetof(CClosure, f), 8},
   [IRFL_STR_LEN] = {offsetof(TString, len), 8},
   [IRFL_UPVAL_V] = {offsetof(UpVal, v), 8},
   [IRFL_G_STRMETA] = {offsetof(Global, mt) + VM_TSTRING * sizeof(Table *), 8},

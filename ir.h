@@ -225,10 +225,10 @@ extern const char *const ir_typename[IRT__MAX];
 /* The types whose values are only a tag (no payload to hold) */
 #define ir_haspayload(t) ((t) != IRT_VOID && (t) != IRT_NIL && (t) != IRT_FALSE && (t) != IRT_TRUE)
 
-/* Fields for FLOAD/FSTORE */
+/* Fields for FLOAD */
 #define IRFIELDS(X) \
   X(TAB_META) X(TAB_ARRAY) X(TAB_ASIZE) X(TAB_NODE) X(TAB_LSIZENODE) \
-  X(STR_LEN) X(FUNC_PROTO) X(UDATA_META) X(UPVAL_V) \
+  X(STR_LEN) X(FUNC_PROTO) X(CCL_F) X(UDATA_META) X(UPVAL_V) \
   X(G_STRMETA) /* of the Global (a KPTR): the strings' metatable */
 typedef enum IRField {
 #define IRFL_ENUM(name) IRFL_##name,

@@ -77,6 +77,8 @@ JitState *jit_state(vm_State *S) {
         J->ccallres[J->nccall] = strcmp(m, "modf") == 0 ? 2 : strcmp(m, "randomseed") == 0 ? -1 : 1;
         J->ccall[J->nccall++] = mathlib_funcs[t].func;
       }
+    J->ccallres[J->nccall] = -1;
+    J->ccall[J->nccall++] = stringlib_gmatchaux;
     J->rulefired = (uint32_t *)calloc((size_t)opt_nrules, sizeof(uint32_t));
     if (J->rulefired == NULL) {
       free(J);
@@ -382,7 +384,8 @@ static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Ins
   J->depth = 0;
   J->maxdepth = 0;
   J->multres = -1;
-  J->pendslot = -1;
+  J->pendslot = J->pendtfor = -1;
+  J->pendpc = NULL;
   J->unrolled = 0;
   J->nbc = 0;
   J->frame[0].ci = ci;
@@ -995,7 +998,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (J->pendslot >= 0) { /* C code ran on the last instruction: its results */
     int k;
     /* their guards exit after that instruction: it is not done again */
-    if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
+    if (!snap_take(J, J->pendpc != NULL ? J->pendpc : pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
     J->ir.snap[J->ir.nsnap - 1].fresh = (int16_t)J->pendslot;
     J->ir.snap[J->ir.nsnap - 1].nfresh = (uint16_t)J->npend;
     for (k = 0; k < J->npend; k++) {
@@ -1006,7 +1009,17 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
       J->slot[s] = res;
       J->written[s] = 1;
     }
-    J->pendslot = -1;
+    if (J->pendtfor >= 0) { /* the TFORLOOP after an iterator's call */
+      int s = J->pendtfor;
+      if (!ttisnil(s2v(J->frame[0].ci->func + 1 + s + 4))) {
+        J->slot[s + 2] = J->slot[s + 4]; /* the control variable */
+        J->written[s + 2] = 1;
+      } else if (J->pendpc == J->startpc && J->depth == 0 && J->parent == NULL) {
+        return jit_jitabort(S, J, JA_LOOP_EXIT, J->startpc); /* the loop ended */
+      }
+    }
+    J->pendslot = J->pendtfor = -1;
+    J->pendpc = NULL;
   }
   if (J->closing) {
     /* the loop instruction ran: the trace is a loop only if it jumped

@@ -211,7 +211,7 @@ typedef struct JitPenalty {
 ** run no Lua code and do not yield, as long as no argument is a table
 ** with a metatable or a userdata (metamethods), and for gsub, when the
 ** replacement is not a function; every math function too (mathlib_funcs:
-** one result, but modf and randomseed). X(library's function list, name, results: the
+** one result, but modf and randomseed); and gmatch's iterator. X(library's function list, name, results: the
 ** count they always return, or -1 when it varies) */
 #define JIT_CCALLS(X) \
   X(baselib_funcs, "assert", -1) X(baselib_funcs, "error", 0) \
@@ -221,7 +221,8 @@ typedef struct JitPenalty {
   X(baselib_funcs, "setmetatable", 1) X(baselib_funcs, "tonumber", 1) \
   X(baselib_funcs, "tostring", 1) \
   X(stringlib_funcs, "byte", -1) X(stringlib_funcs, "char", 1) X(stringlib_funcs, "find", -1) \
-  X(stringlib_funcs, "format", 1) X(stringlib_funcs, "gsub", 2) X(stringlib_funcs, "len", 1) \
+  X(stringlib_funcs, "format", 1) X(stringlib_funcs, "gmatch", 1) X(stringlib_funcs, "gsub", 2) \
+  X(stringlib_funcs, "len", 1) \
   X(stringlib_funcs, "lower", 1) X(stringlib_funcs, "match", -1) X(stringlib_funcs, "rep", 1) \
   X(stringlib_funcs, "reverse", 1) X(stringlib_funcs, "sub", 1) X(stringlib_funcs, "upper", 1) \
   X(stringlib_funcs, "pack", 1) X(stringlib_funcs, "packsize", 1) \
@@ -251,6 +252,8 @@ typedef struct JitFrame {
   IRRef fn;              /* its closure (depth 0: REF_NONE, the FUNC) */
   uint32_t frameofs;     /* its snapshots' frame stack (IRBuf.frames) */
   SnapFrame snap;        /* how snapshots describe it (depth >= 1) */
+  int tforslot;          /* a generic for's iterator: the for's slot (from frame 0's
+                         ** base), whose TFORLOOP its return makes; else -1 */
 } JitFrame;
 
 /* One recorded instruction, for -jdump's bytecode listing */
@@ -300,6 +303,8 @@ typedef struct JitState {
   int multres;           /* the top after a call returned all its results, or -1 */
   int pendslot;          /* the slot C code (CAT, CALLC) left its results from, or -1 */
   int npend;             /* and how many */
+  const Instruction *pendpc; /* where their guards exit to (NULL: the next instruction) */
+  int pendtfor;          /* a generic for's slot whose TFORLOOP they go through, or -1 */
   int unrolled;          /* inner loops' back-edges followed */
   uint32_t nbc;          /* bytecodes recorded */
   const Instruction *startpc;
@@ -416,6 +421,7 @@ extern const vm_Reg baselib_funcs[];
 int baselib_ipairsaux(vm_State *S); /* the iterator ipairs returns */
 extern const vm_Reg mathlib_funcs[];
 extern const vm_Reg stringlib_funcs[];
+int stringlib_gmatchaux(vm_State *S); /* the iterator gmatch returns */
 extern const vm_Reg tablib_funcs[];
 extern const vm_Reg iolib_funcs[];
 extern const vm_Reg oslib_funcs[];

@@ -526,7 +526,8 @@ typedef struct GMatchState {
   MatchState ms;
 } GMatchState;
 
-static int gmatch_aux(vm_State *S) {
+/* Not static: traces call it (jit.h stringlib_gmatchaux) */
+int stringlib_gmatchaux(vm_State *S) {
   GMatchState *gm = vm_touserdata(S, vm_upvalueindex(3));
   gm->ms.S = S;
   for (const char *src = gm->src; src <= gm->ms.src_end; src++) {
@@ -552,7 +553,7 @@ static int s_gmatch(vm_State *S) {
   gm->src = s + init;
   gm->p = p;
   gm->lastmatch = NULL;
-  vm_pushcclosure(S, gmatch_aux, 3);
+  vm_pushcclosure(S, stringlib_gmatchaux, 3);
   return 1;
 }
 

@@ -619,6 +619,7 @@ static void rec_inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32
   f->snap.funcslot = (uint16_t)(newbase - 1);
   f->snap.nresults = (int16_t)nres;
   f->snap.tail = (uint16_t)tail;
+  f->tforslot = -1;
   if (!rec_pushframes(J)) { r->abort = JA_NOMEM; return; }
   J->lastpc = NULL;
   if (J->depth > J->maxdepth) J->maxdepth = J->depth;
@@ -651,6 +652,7 @@ static void rec_tailcall(Rec *r, int a, int nargs) {
   JitState *J = r->J;
   JitFrame *f = &J->frame[J->depth];
   SnapFrame was = f->snap;
+  int tfor = f->tforslot;
   Proto *p = clLvalue(s2v(r->base + a))->p;
   IRRef vals[JIT_MAXSLOTS];
   int k, s, func = f->base - 1;
@@ -666,6 +668,7 @@ static void rec_tailcall(Rec *r, int a, int nargs) {
   }
   /* (the slots are set: rec_inlineframe reads none from the stack) */
   rec_inlineframe(r, func - framebase(J), nargs, was.nresults, p, was.retpc, 1);
+  if (r->abort == JA_OK) J->frame[J->depth].tforslot = tfor;
 }
 
 /* A call of a library function the recorder knows (JIT_BUILTINS): the
@@ -822,10 +825,10 @@ static void rec_ccode(Rec *r, IROp op, int a, int n, IRRef arg, int nres) {
 ** without a metatable (guarded), no userdata, no function for gsub to
 ** call. Its results go to slot dest (counted from frame 0's base): the
 ** function's, or for a tail call the inlined frame's, which returns them.
-** Returns 0 when it may not be called so. */
-static int rec_ccall(Rec *r, int id, int a, int nargs, int want, int dest) {
+** args: the arguments' values (when the call is made: a generic for's
+** are not in their slots yet). Returns 0 when it may not be called so. */
+static int rec_ccall(Rec *r, int id, int a, int nargs, int want, int dest, const TValue *args) {
   JitState *J = r->J;
-  const TValue *args = s2v(r->base + a + 1);
   int k, nres = J->ccallres[id];
   for (k = 0; k < nargs; k++)
     if ((ttistable(&args[k]) && hvalue(&args[k])->metatable != NULL) || ttisfulluserdata(&args[k]) ||
@@ -856,12 +859,16 @@ static int rec_ctailcall(Rec *r, int id, int a, int nargs) {
   JitState *J = r->J;
   JitFrame *f = &J->frame[J->depth];
   int func = f->base - 1 - rec_framemoved(f), s;
-  if (!rec_ccall(r, id, a, nargs, f->snap.nresults, func)) return 0;
+  if (!rec_ccall(r, id, a, nargs, f->snap.nresults, func, s2v(r->base + a + 1))) return 0;
   for (s = func + J->npend; s < J->maxslot; s++) {
     J->slot[s] = REF_NONE;
     J->written[s] = 0;
   }
   J->lastpc = J->frame[J->depth - 1].pt->code + f->snap.retpc - 1; /* the call */
+  if (f->tforslot >= 0) { /* a generic for's iterator: its TFORLOOP after the results */
+    J->pendtfor = f->tforslot;
+    J->pendpc = J->lastpc + 1;
+  }
   J->depth--;
   return 1;
 }
@@ -926,7 +933,8 @@ static void rec_recordcall(Rec *r, int want, int tail) {
     if (r->abort != JA_OK && r->abort != JA_NYI_TYPE) return;
     r->abort = JA_OK; /* (no IR for it: the call itself) */
     for (c = 0; c < J->nccall && J->ccall[c] != fvalue(fv); c++) continue;
-    if (c == J->nccall || !(tail ? rec_ctailcall(r, c, a, nargs) : rec_ccall(r, c, a, nargs, want, framebase(J) + a)))
+    if (c == J->nccall ||
+        !(tail ? rec_ctailcall(r, c, a, nargs) : rec_ccall(r, c, a, nargs, want, framebase(J) + a, s2v(r->base + a + 1))))
       r->abort = JA_NYI_CALL;
   } else {
     r->abort = JA_NYI_CALL;
@@ -997,6 +1005,15 @@ static void rec_recordreturn(Rec *r, int a, int n) {
   J->lastpc = J->frame[J->depth - 1].pt->code + f->snap.retpc - 1; /* the call */
   J->depth--;
   if (!rec_placeresults(J, func, vals, n, want)) r->abort = JA_TOO_LONG;
+  if (f->tforslot >= 0 && r->abort == JA_OK) { /* the TFORLOOP, which the interpreter runs next */
+    J->lastpc++;
+    if (n > 0 && !ttisnil(s2v(r->base + a))) {
+      J->slot[f->tforslot + 2] = J->slot[f->tforslot + 4]; /* the control variable */
+      J->written[f->tforslot + 2] = 1;
+    } else if (J->lastpc == J->startpc && J->depth == 0 && J->parent == NULL) {
+      r->abort = JA_LOOP_EXIT;
+    }
+  }
 }
 
 /* A numeric for loop over floats (any of its values a float, and not
@@ -1070,6 +1087,38 @@ static void rec_forprep(Rec *r) {
   setslot(J, a + 1, count);
 }
 
+/* A generic for's call (TFORCALL at pc) of an iterator of JIT_CCALLS
+** (next, gmatch's): CALLC on the copies of the function, state and
+** control the interpreter makes above them; the next instruction's
+** recording reads the results and makes the TFORLOOP's copy of the
+** control variable, guards exiting at the TFORLOOP (jit.c jit_record). */
+static void rec_tforcallc(Rec *r, const Instruction *pc) {
+  JitState *J = r->J;
+  int a = GETARG_A(*pc), nvars = GETARG_C(*pc), c, k;
+  const TValue *fv = s2v(r->base + a);
+  vm_CFunction f = ttislcf(fv) ? fvalue(fv) : ttisCclosure(fv) ? clCvalue(fv)->f : NULL;
+  IRRef fn;
+  if (ttisLclosure(fv)) { /* inlined as a call of the copies, whose return is the TFORLOOP */
+    int slot = framebase(J) + a;
+    for (k = 0; k < 3; k++) setslot(J, a + 4 + k, getslot(J, r->base, a + k));
+    rec_inlineframe(r, a + 4, 2, nvars, clLvalue(fv)->p, (uint32_t)(pc + 1 - J->frame[J->depth].pt->code), 0);
+    if (r->abort == JA_OK) J->frame[J->depth].tforslot = slot;
+    return;
+  }
+  for (c = 0; f != NULL && c < J->nccall && J->ccall[c] != f; c++) continue;
+  if (f == NULL || c == J->nccall) { r->abort = JA_NYI_CALL; return; }
+  fn = getslot(J, r->base, a);
+  emit(r, IR_EQ, IRT_VOID, ttislcf(fv) ? fn : emit(r, IR_FLOAD, IRT_PTR, fn, IRFL_CCL_F), ir_kptr(&J->ir, (void *)f));
+  for (k = 0; k < 3; k++) setslot(J, a + 4 + k, getslot(J, r->base, a + k));
+  if (!rec_ccall(r, c, a + 4, 2, nvars, framebase(J) + a + 4, fv + 1)) {
+    if (r->abort == JA_OK) r->abort = JA_NYI_CALL;
+    return;
+  }
+  J->pendpc = pc + 1;
+  J->pendtfor = framebase(J) + a;
+  J->lastpc = pc + 1; /* the loop instruction: a back-edge may come next */
+}
+
 /* A generic for's iterator call (TFORCALL at pc) and the TFORLOOP after
 ** it, which the interpreter runs without dispatching it: an ipairs loop
 ** over a table without a metatable. The control variable goes up by one;
@@ -1083,7 +1132,10 @@ static void rec_tforcall(Rec *r, const Instruction *pc) {
   TValue kv;
   IRRef t, idx, ref, vals[2];
   Table *h;
-  if (!ttislcf(s2v(ra)) || fvalue(s2v(ra)) != baselib_ipairsaux) { r->abort = JA_NYI_CALL; return; }
+  if (!ttislcf(s2v(ra)) || fvalue(s2v(ra)) != baselib_ipairsaux) {
+    rec_tforcallc(r, pc);
+    return;
+  }
   if (!ttistable(vt) || !ttisinteger(s2v(ra + 2))) { r->abort = JA_NYI_TYPE; return; }
   if (hvalue(vt)->metatable != NULL) { r->abort = JA_NYI_META; return; }
   emit(r, IR_EQ, IRT_VOID, getslot(J, r->base, a), ir_klcf(&J->ir, (void *)baselib_ipairsaux));
@@ -1222,6 +1274,11 @@ static void rec_recordins(Rec *r) {
       break;
     }
     case OP_TFORCALL: rec_tforcall(r, r->pc); break;
+    case OP_TFORLOOP: { /* on its own: where an exit after the call resumes */
+      IRRef v = getslot(J, base, a + 4); /* (its type guarded: nil or not) */
+      if (!ttisnil(s2v(base + a + 4))) setslot(J, a + 2, v);
+      break;
+    }
     case OP_CALL: rec_recordcall(r, GETARG_C(i) - 1, 0); break;
     case OP_TAILCALL: /* in an inlined call */
       if (GETARG_k(i) || J->depth == 0) {
