@@ -488,8 +488,8 @@ static void ax_callnn(Asm *as, IRRef ref, const void *fn) {
   ax_saveregs(as, mask, 1);
 }
 
-/* fn(S, &base[op1], op2) for C code on frame slots (CAT): it
-** returns the frame's base, which moved if the stack did */
+/* fn(S, &base[op1], op2, op1) for C code on frame slots (CAT): it
+** returns the trace's base, which moved if the stack did */
 static void ax_onslots(Asm *as, IRRef ref, const void *fn) {
   IRIns *ins = IR(ref);
   uint64_t mask = as->c->livemask[ref];
@@ -497,6 +497,7 @@ static void ax_onslots(Asm *as, IRRef ref, const void *fn) {
   x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
   x64_lea(&as->mc, X64_RSI, x64mem(R_BASE, (int32_t)ins->op1 * TV_SIZE));
   x64_mov32_ri(&as->mc, X64_RDX, ins->op2);
+  x64_mov32_ri(&as->mc, X64_RCX, ins->op1);
   ax_callfn(as, fn);
   x64_mov_rr(&as->mc, R_BASE, X64_RAX);
   ax_saveregs(as, mask, 1);
@@ -1299,10 +1300,33 @@ static void ax_callframes(Asm *as, const JitTrace *T, uint8_t **slow) {
   x64_jmp_m(mc, x64mem(R_TMP3, 0));
 }
 
+/* The code of instructions from..to-1; *k: the splits done (asm.h) */
+static JitAbort ax_body(Asm *as, IRRef from, IRRef to, uint32_t *k, uint8_t **loopstart) {
+  AsmCore *c = as->c;
+  IRRef ref;
+  for (ref = from; ref < to; ref++) {
+    IRIns *ins = IR(ref);
+    JitAbort why;
+    asm_splitstep(c, k, ref);
+    if (ref == c->ir->loopref) {
+      x64_nop(&as->mc, (int)((16 - ((uintptr_t)as->mc.p & 15)) & 15));
+      *loopstart = as->mc.p;
+      c->loopofs = (size_t)(*loopstart - as->mc.start);
+      continue;
+    }
+    if (ir_isconst(ins->op) || asm_isdead(c, ref)) continue;
+    why = ax_ins(as, ref);
+    if (why != JA_OK) return why;
+    if (ir_opflags[ins->op] & IRF_GCSTEP) /* a collection may wait from here on */
+      x64_mov32_mi(&as->mc, x64mem(R_EX, (int32_t)offsetof(JitExitState, gcstep)), 1);
+  }
+  return JA_OK;
+}
+
 static JitAbort ax_emittrace(Asm *as, JitTrace *T) {
   AsmCore *c = as->c;
   IRBuf *ir = c->ir;
-  IRRef ref, endguard = c->endguard;
+  IRRef endguard = c->endguard, first = REF_FIRST;
   uint8_t *loopstart = NULL;
   uint8_t *skip, *common;
   uint32_t k;
@@ -1313,29 +1337,23 @@ static JitAbort ax_emittrace(Asm *as, JitTrace *T) {
   ** checks, exiting through the first snapshot (before anything ran) */
   skip = x64_jmp8(&as->mc, NULL);
   c->linkentryofs = (size_t)(as->mc.p - as->mc.start);
-  /* (a side trace's first snapshot has the values it inherited, which
-  ** are where the parent left them at its link entry) */
   if (ir->nsnap == 0 || (c->parent == NULL && ir->snap[0].nent != 0)) return JA_NYI_IR;
-  if (c->parent != NULL) ax_pvalspills(as); /* (before an exit may read them) */
+  asm_splitstart(c, &k);
+  if (c->parent != NULL) {
+    /* a side trace's first snapshot has the values it inherited, which
+    ** are where the parent left them, and those it computes again from
+    ** them (jit.c jit_parentvalue): before the checks that may exit
+    ** through it (and after the spills an exit may read) */
+    ax_pvalspills(as);
+    first = ir->snap[0].ref;
+    why = ax_body(as, REF_FIRST, first, &k, &loopstart);
+    if (why != JA_OK) return why;
+  }
   ax_budgetcheck(as, 0);
   if (as->collects) ax_gccheck(as, 0);
   if (skip != NULL) x64_patch_rel8(skip, as->mc.p);
-  asm_splitstart(c, &k);
-  for (ref = REF_FIRST; ref < ir->n; ref++) {
-    IRIns *ins = IR(ref);
-    asm_splitstep(c, &k, ref);
-    if (ref == ir->loopref) {
-      x64_nop(&as->mc, (int)((16 - ((uintptr_t)as->mc.p & 15)) & 15));
-      loopstart = as->mc.p;
-      c->loopofs = (size_t)(loopstart - as->mc.start);
-      continue;
-    }
-    if (ir_isconst(ins->op) || asm_isdead(c, ref)) continue;
-    why = ax_ins(as, ref);
-    if (why != JA_OK) return why;
-    if (ir_opflags[ins->op] & IRF_GCSTEP) /* a collection may wait from here on */
-      x64_mov32_mi(&as->mc, x64mem(R_EX, (int32_t)offsetof(JitExitState, gcstep)), 1);
-  }
+  why = ax_body(as, first, ir->n, &k, &loopstart);
+  if (why != JA_OK) return why;
   if (ir->loopref != REF_NONE && !as->collects && asm_phisettled(c)) {
     /* nothing to move: the budget's decrement is the loop's branch */
     x64_sub_ri(&as->mc, R_IC, 1);

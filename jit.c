@@ -68,16 +68,19 @@ JitState *jit_state(vm_State *S) {
     JIT_BUILTINS(JB_FIND)
 #undef JB_FIND
     for (t = 0; t < IRFPM__MAX; t++) J->fpmfunc[t] = jit_libfunc(mathlib_funcs, ir_fpmname[t]);
-#define JCC_FIND(lib, name, nres) J->ccallres[J->nccall] = nres, J->ccall[J->nccall++] = jit_libfunc(lib, name);
+#define JCC_FIND(lib, name, nres, args) \
+    J->ccallres[J->nccall] = nres, J->ccallargs[J->nccall] = JCC_##args, J->ccall[J->nccall++] = jit_libfunc(lib, name);
     JIT_CCALLS(JCC_FIND)
 #undef JCC_FIND
     for (t = 0; mathlib_funcs[t].name != NULL && J->nccall < JIT_MAXCCALLS; t++)
       if (mathlib_funcs[t].func != NULL) {
         const char *m = mathlib_funcs[t].name;
         J->ccallres[J->nccall] = strcmp(m, "modf") == 0 ? 2 : strcmp(m, "randomseed") == 0 ? -1 : 1;
+        J->ccallargs[J->nccall] = JCC_RAW;
         J->ccall[J->nccall++] = mathlib_funcs[t].func;
       }
     J->ccallres[J->nccall] = -1;
+    J->ccallargs[J->nccall] = JCC_RAW;
     J->ccall[J->nccall++] = stringlib_gmatchaux;
     J->rulefired = (uint32_t *)calloc((size_t)opt_nrules, sizeof(uint32_t));
     if (J->rulefired == NULL) {
@@ -853,10 +856,10 @@ static TValue *jit_tslot(vm_State *S, Table *t, const TValue *key) {
 }
 
 /* CAT: the interpreter's concatenation of n values from first on (strings
-** and numbers: no metamethods); returns the frame's base, which may have
-** moved */
-TValue *jit_cat(vm_State *S, TValue *first, int n) {
-  ptrdiff_t base = savestack(S, S->ci->func + 1);
+** and numbers: no metamethods), slot `slot` of the trace; returns the
+** trace's base, which may have moved */
+TValue *jit_cat(vm_State *S, TValue *first, int n, int slot) {
+  ptrdiff_t base = savestack(S, (StkId)first - slot);
   G(S)->gcblocked++; /* traces hold young objects: nothing may move */
   S->top = first + n;
   interp_concat(S, n);
@@ -871,7 +874,8 @@ TValue *jit_cat(vm_State *S, TValue *first, int n) {
 ** (as for an exit: an error's traceback and messages see them), the
 ** innermost one's pc is the call's, and the results go from the
 ** function's slot on, then to slot dest (a tail call's: the inlined
-** frame returns them). The C function runs no Lua code (jit.h JIT_CCALLS),
+** frame returns them). Slots count from the base of S->ci, the frame the
+** snapshot's frames start at (the trace may have returned below its own). The C function runs no Lua code (jit.h JIT_CCALLS),
 ** so no collection runs (the trace holds young objects in registers) and
 ** the frames go again after it. Returns the frame's base, which moves
 ** with the stack. */
@@ -889,7 +893,7 @@ TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call) {
   for (k = 0; k < want && dest != slot; k++) setobj2s(S, base + dest + k, s2v(base + slot + k));
   S->ci = ci;
   S->top = ci->top;
-  return s2v(base);
+  return s2v(base - T->ir.snap[sn].shift); /* the trace's base */
 }
 
 /* TRESIZE: SETLIST's growth of a constructor's array part (never a
@@ -1004,7 +1008,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     for (k = 0; k < J->npend; k++) {
       int s = J->pendslot + k;
       const TValue *v = s2v(J->frame[0].ci->func + 1 + s);
-      IRRef res = opt_emit(&J->opt, IR_RLOAD, valtype(v), (IRRef)s, 0);
+      IRRef res = opt_emit(&J->opt, IR_RLOAD, valtype(v), (IRRef)(J->shift + s), 0);
       if (res == REF_NONE) return jit_jitabort(S, J, JA_NOMEM, pc);
       J->slot[s] = res;
       J->written[s] = 1;

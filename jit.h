@@ -208,32 +208,41 @@ typedef struct JitPenalty {
 
 /* Library functions a trace calls as they are (IR CALLC, record.c
 ** rec_ccall) when the recorder has no IR of its own for the call: they
-** run no Lua code and do not yield, as long as no argument is a table
-** with a metatable or a userdata (metamethods), and for gsub, when the
-** replacement is not a function; every math function too (mathlib_funcs:
-** one result, but modf and randomseed); and gmatch's iterator. X(library's function list, name, results: the
-** count they always return, or -1 when it varies) */
+** run no Lua code and do not yield, given what their arguments may be:
+**   RAW   anything (no metamethod is looked at)
+**   TAB   no userdata; a table's metatable, if any, has no __index,
+**         __newindex nor __len (guarded)
+**   META  no table with a metatable, no userdata (__tostring, __name...)
+** and gsub, no function to call. Also every math function (RAW; one
+** result, but modf and randomseed) and gmatch's iterator.
+** X(library's function list, name, results: the count they always
+** return or -1 when it varies, what the arguments may be) */
 #define JIT_CCALLS(X) \
-  X(baselib_funcs, "assert", -1) X(baselib_funcs, "error", 0) \
-  X(baselib_funcs, "getmetatable", 1) X(baselib_funcs, "next", -1) \
-  X(baselib_funcs, "pairs", 3) X(baselib_funcs, "print", 0) X(baselib_funcs, "rawequal", 1) \
-  X(baselib_funcs, "rawlen", 1) X(baselib_funcs, "rawget", 1) X(baselib_funcs, "rawset", 1) \
-  X(baselib_funcs, "setmetatable", 1) X(baselib_funcs, "tonumber", 1) \
-  X(baselib_funcs, "tostring", 1) \
-  X(stringlib_funcs, "byte", -1) X(stringlib_funcs, "char", 1) X(stringlib_funcs, "find", -1) \
-  X(stringlib_funcs, "format", 1) X(stringlib_funcs, "gmatch", 1) X(stringlib_funcs, "gsub", 2) \
-  X(stringlib_funcs, "len", 1) \
-  X(stringlib_funcs, "lower", 1) X(stringlib_funcs, "match", -1) X(stringlib_funcs, "rep", 1) \
-  X(stringlib_funcs, "reverse", 1) X(stringlib_funcs, "sub", 1) X(stringlib_funcs, "upper", 1) \
-  X(stringlib_funcs, "pack", 1) X(stringlib_funcs, "packsize", 1) \
-  X(stringlib_funcs, "unpack", -1) \
-  X(tablib_funcs, "concat", 1) X(tablib_funcs, "insert", 0) X(tablib_funcs, "pack", 1) \
-  X(tablib_funcs, "unpack", -1) X(tablib_funcs, "remove", 1) X(tablib_funcs, "move", 1) \
-  X(iolib_funcs, "write", 1) X(iolib_funcs, "read", -1) \
-  X(oslib_funcs, "clock", 1) X(oslib_funcs, "date", 1) X(oslib_funcs, "difftime", 1) \
-  X(oslib_funcs, "getenv", 1) X(oslib_funcs, "time", 1) \
-  X(utf8lib_funcs, "char", 1) X(utf8lib_funcs, "codepoint", -1) X(utf8lib_funcs, "len", -1) \
-  X(utf8lib_funcs, "offset", 1)
+  X(baselib_funcs, "assert", -1, RAW) X(baselib_funcs, "error", 0, RAW) \
+  X(baselib_funcs, "getmetatable", 1, RAW) X(baselib_funcs, "next", -1, RAW) \
+  X(baselib_funcs, "pairs", 3, META) X(baselib_funcs, "print", 0, META) \
+  X(baselib_funcs, "rawequal", 1, RAW) X(baselib_funcs, "rawlen", 1, RAW) \
+  X(baselib_funcs, "rawget", 1, RAW) X(baselib_funcs, "rawset", 1, RAW) \
+  X(baselib_funcs, "setmetatable", 1, RAW) X(baselib_funcs, "tonumber", 1, RAW) \
+  X(baselib_funcs, "tostring", 1, META) \
+  X(stringlib_funcs, "byte", -1, RAW) X(stringlib_funcs, "char", 1, RAW) \
+  X(stringlib_funcs, "find", -1, RAW) X(stringlib_funcs, "format", 1, META) \
+  X(stringlib_funcs, "gmatch", 1, RAW) X(stringlib_funcs, "gsub", 2, META) \
+  X(stringlib_funcs, "len", 1, RAW) X(stringlib_funcs, "lower", 1, RAW) \
+  X(stringlib_funcs, "match", -1, RAW) X(stringlib_funcs, "rep", 1, RAW) \
+  X(stringlib_funcs, "reverse", 1, RAW) X(stringlib_funcs, "sub", 1, RAW) \
+  X(stringlib_funcs, "upper", 1, RAW) X(stringlib_funcs, "pack", 1, RAW) \
+  X(stringlib_funcs, "packsize", 1, RAW) X(stringlib_funcs, "unpack", -1, RAW) \
+  X(tablib_funcs, "concat", 1, TAB) X(tablib_funcs, "insert", 0, TAB) \
+  X(tablib_funcs, "pack", 1, RAW) X(tablib_funcs, "unpack", -1, TAB) \
+  X(tablib_funcs, "remove", 1, TAB) X(tablib_funcs, "move", 1, TAB) \
+  X(iolib_funcs, "write", 1, RAW) X(iolib_funcs, "read", -1, RAW) \
+  X(oslib_funcs, "clock", 1, RAW) X(oslib_funcs, "date", 1, RAW) \
+  X(oslib_funcs, "difftime", 1, RAW) X(oslib_funcs, "getenv", 1, RAW) \
+  X(oslib_funcs, "time", 1, META) \
+  X(utf8lib_funcs, "char", 1, RAW) X(utf8lib_funcs, "codepoint", -1, RAW) \
+  X(utf8lib_funcs, "len", -1, RAW) X(utf8lib_funcs, "offset", 1, RAW)
+typedef enum JitCCallArgs { JCC_RAW, JCC_TAB, JCC_META } JitCCallArgs;
 #define JIT_MAXCCALLS 96 /* room for those and the math functions */
 
 typedef enum JitBuiltin {
@@ -298,6 +307,7 @@ typedef struct JitState {
   vm_CFunction fpmfunc[IRFPM__MAX]; /* math.sin..., by IRFPM */
   vm_CFunction ccall[JIT_MAXCCALLS]; /* those of JIT_CCALLS, and the math functions */
   int8_t ccallres[JIT_MAXCCALLS];    /* and their results (-1: it varies) */
+  uint8_t ccallargs[JIT_MAXCCALLS];  /* and what their arguments may be (JitCCallArgs) */
   int nccall;
   TString *typename[VM_NUMTYPES]; /* type()'s results, fixed strings */
   int multres;           /* the top after a call returned all its results, or -1 */
@@ -407,7 +417,7 @@ TValue *jit_tslotint(vm_State *S, Table *t, vm_Integer key);
 TValue *jit_tresize(vm_State *S, Table *t, uint32_t asize);
 TValue *jit_tslotobj(vm_State *S, Table *t, GCObject *key);
 const TValue *jit_hrefobj(Table *t, GCObject *key); /* IR HREF */
-TValue *jit_cat(vm_State *S, TValue *first, int n);
+TValue *jit_cat(vm_State *S, TValue *first, int n, int slot);
 TValue *jit_callframes(vm_State *S, const JitTrace *X);
 TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call);
 /* CALLC's op2: the function's slot, the argument count, the results

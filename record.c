@@ -384,6 +384,23 @@ static IRRef rec_metaindex(Rec *r, IRRef m, Table *mt, const TValue *idx) {
   return emit(r, IR_HLOAD, IRT_TAB, rec_hrefk(r, m, &vmt, &vname, idx), 0);
 }
 
+/* Guards that reading an absent key of table t (vt when recorded) runs
+** no Lua code: t's __index, if any, is a table, and so on along their
+** metatables (as classes are). 0 when a function comes. */
+static int rec_tableindex(Rec *r, IRRef t, const TValue *vt) {
+  Global *g = G(r->J->thread);
+  int depth;
+  for (depth = 0; depth < JIT_MAXINDEX; depth++) {
+    Table *mt = hvalue(vt)->metatable;
+    const TValue *idx = mt != NULL ? tab_getstr(mt, g->tmname[TM_INDEX]) : NULL;
+    if (idx == NULL || ttisnil(idx)) return rec_nomm(r, t, vt, TM_INDEX);
+    if (!ttistable(idx)) return 0;
+    t = rec_metaindex(r, emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META), mt, idx);
+    vt = idx;
+  }
+  return 0;
+}
+
 /* t.key where t (a table) has no value at key: nil, or the value of the
 ** first __index table along t's metatables that has one, each step
 ** guarded as the interpreter goes: the key still absent (TGETS), a
@@ -805,13 +822,10 @@ static void rec_ccode(Rec *r, IROp op, int a, int n, IRRef arg, int nres) {
   JitState *J = r->J;
   int k, s = framebase(J) + a;
   if (!rec_canalloc(r)) return;
-  /* (the C code finds the frame's base from S->ci: not frame 0's base
-  ** once the trace returned below its frame) */
-  if (J->shift != 0) { r->abort = JA_NYI_CALL; return; }
   for (k = 0; k < n; k++) setslot(J, a + k, getslot(J, r->base, a + k));
   if (!snap_take(J, r->pc)) { r->abort = JA_NOMEM; return; }
-  for (k = 0; k < n; k++) emit(r, IR_SSTORE, IRT_VOID, (IRRef)(s + k), J->slot[s + k]);
-  emit(r, op, IRT_VOID, (IRRef)s, arg);
+  for (k = 0; k < n; k++) emit(r, IR_SSTORE, IRT_VOID, (IRRef)(J->shift + s + k), J->slot[s + k]);
+  emit(r, op, IRT_VOID, (IRRef)(J->shift + s), arg);
   for (k = 0; k < n; k++) {
     J->slot[s + k] = REF_NONE;
     J->written[s + k] = 0;
@@ -829,9 +843,10 @@ static void rec_ccode(Rec *r, IROp op, int a, int n, IRRef arg, int nres) {
 ** are not in their slots yet). Returns 0 when it may not be called so. */
 static int rec_ccall(Rec *r, int id, int a, int nargs, int want, int dest, const TValue *args) {
   JitState *J = r->J;
-  int k, nres = J->ccallres[id];
+  int k, nres = J->ccallres[id], kind = J->ccallargs[id];
   for (k = 0; k < nargs; k++)
-    if ((ttistable(&args[k]) && hvalue(&args[k])->metatable != NULL) || ttisfulluserdata(&args[k]) ||
+    if ((kind != JCC_RAW && ttisfulluserdata(&args[k])) ||
+        (kind == JCC_META && ttistable(&args[k]) && hvalue(&args[k])->metatable != NULL) ||
         (ttisfunction(&args[k]) && J->ccall[id] == J->builtin[JB_STRING_GSUB]))
       return 0;
   if (want < 0) { /* all its results, for the next instruction: a known count */
@@ -840,8 +855,15 @@ static int rec_ccall(Rec *r, int id, int a, int nargs, int want, int dest, const
     J->multres = dest + nres;
   }
   if (nargs > 0xff || want > 0x7f || dest > 0xff || !rec_slotsto(J, dest + want)) return 0;
-  for (k = 0; k < nargs; k++)
-    if (ttistable(&args[k])) rec_nometa(r, getslot(J, r->base, a + 1 + k));
+  for (k = 0; k < nargs && kind != JCC_RAW; k++) {
+    IRRef t;
+    if (!ttistable(&args[k])) continue;
+    t = getslot(J, r->base, a + 1 + k);
+    if (hvalue(&args[k])->metatable == NULL) rec_nometa(r, t);
+    else if (!rec_nomm(r, t, &args[k], TM_NEWINDEX) || !rec_nomm(r, t, &args[k], TM_LEN) ||
+             !rec_tableindex(r, t, &args[k]))
+      return 0;
+  }
   rec_ccode(r, IR_CALLC, a, 1 + nargs, (IRRef)JIT_CALLC(framebase(J) + a, nargs, want, dest), want);
   for (k = 0; k < want; k++) { /* (the results' RLOADs come next) */
     J->slot[dest + k] = REF_NONE;
