@@ -503,7 +503,7 @@ static void ax_onslots(Asm *as, IRRef ref, const void *fn) {
   ax_saveregs(as, mask, 1);
 }
 
-/* CALLC: jit_callc(S, T, its snapshot, op2) makes the call on the
+/* CALLC: jit_callc(S, T, its snapshot, op2, op1) makes the call on the
 ** frame's slots and returns the frame's base, which moved if the stack did */
 static void ax_callc(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
@@ -513,6 +513,7 @@ static void ax_callc(Asm *as, IRRef ref) {
   x64_mov_ri(&as->mc, X64_RSI, (int64_t)(uintptr_t)as->T);
   x64_mov32_ri(&as->mc, X64_RDX, ins->snap);
   x64_mov32_ri(&as->mc, X64_RCX, ins->op2);
+  x64_mov32_ri(&as->mc, X64_R8, ins->op1);
   ax_callfn(as, (const void *)jit_callc);
   x64_mov_rr(&as->mc, R_BASE, X64_RAX);
   ax_saveregs(as, mask, 1);

@@ -154,8 +154,9 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   ** (relative to the trace's base); CAT concatenates the op2 strings or  \
   ** numbers from slot op1 on into slot op1; CALLC makes the call its   \
   ** snapshot is at (jit.h JIT_CALLC op2: the C function's slot, the     \
-  ** arguments, the results wanted; a library function that runs no Lua \
-  ** code, collections wait), with the frames of the inlined calls built \
+  ** arguments, the results wanted; op1 the slot the results go to; a   \
+  ** library function that runs no Lua code, collections wait), with    \
+  ** the frames of the inlined calls built                                \
   ** for it (a guard only for its snapshot: it never exits). The stack   \
   ** may move: the backend reloads the base. RLOAD reads slot op1 after  \
   ** them, guarding its type as SLOAD does. */                           \

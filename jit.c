@@ -407,12 +407,18 @@ static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Ins
   J->parentsnap = sn;
   J->inherited = 0;
   J->linkpc = NULL;
+  J->endexit = 0;
   J->callee = NULL;
   J->nabc = 0;
   J->abcfrom = REF_NONE;
   J->skipto = NULL;
   ci->u.l.trap = 1;
-  if (parent != NULL) jit_inherit(J, parent, sn);
+  if (parent != NULL) {
+    jit_inherit(J, parent, sn);
+    /* the exit's instruction takes the values up to the top (a call's
+    ** results): where that is */
+    if (parent->ir.snap[sn].top >= 0) J->multres = parent->ir.snap[sn].top;
+  }
   if (J->verbose) {
     char src[VM_IDSIZE];
     if (parent != NULL)
@@ -534,8 +540,8 @@ static void jit_finishtrace(vm_State *S, JitState *J) {
   uint32_t endsnap = 0, loopsnap = 0;
   JitAbort why = JA_OK;
   JitTrace *T;
-  if (J->linkpc == NULL) why = loop_peel(J, &endsnap, &loopsnap);
-  else endsnap = J->ir.nsnap - 1; /* where the other loop's trace starts */
+  if (J->linkpc == NULL && !J->endexit) why = loop_peel(J, &endsnap, &loopsnap);
+  else endsnap = J->ir.nsnap - 1; /* where the other loop's trace starts, or the exit */
   if (why != JA_OK) {
     jit_jitabort(S, J, why, J->startpc);
     return;
@@ -562,6 +568,7 @@ static void jit_finishtrace(vm_State *S, JitState *J) {
   T->maxslot = J->maxroom;
   T->maxdepth = J->maxdepth;
   T->linkpc = J->linkpc;
+  T->endexit = (uint8_t)J->endexit;
   T->callee = J->callee;
   T->nbc = J->nbc;
   if (T->maxslot > J->roomslots) J->roomslots = T->maxslot;
@@ -592,7 +599,7 @@ static void jit_finishtrace(vm_State *S, JitState *J) {
     fprintf(J->out, "[TRACE %llu %s:%d %s%s%s, %u IR instructions, %u snapshots, %zu bytes]\n",
             (unsigned long long)T->number, src, line, J->parent ? "side" : "",
             J->parent && T->linkpc ? " " : "",
-            T->loopto != NULL ? "link into the loop body" : T->linkpc ? "link" : J->parent ? "" : "loop",
+            T->loopto != NULL ? "link into the loop body" : T->linkpc ? "link" : T->endexit ? " exit" : J->parent ? "" : "loop",
             (unsigned)(T->ir.n - REF_FIRST), (unsigned)T->ir.nsnap, T->mclen);
   if (J->parent != NULL) {
     JitTrace *P = J->parent;
@@ -793,7 +800,7 @@ static int jit_runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   ** 0), so that a path of side traces stays in frame ci; exits the back-edge checks
   ** forced (the budget, hooks, a collection to run) do not count */
   if (snap->count >= (J->hotexit << snap->tries) && snap->depth == 0 && !ex.forced &&
-      ((uint32_t)sn != X->endsnap || X->linkpc != NULL) && !S->hookmask) {
+      ((uint32_t)sn != X->endsnap || X->linkpc != NULL || X->endexit) && !S->hookmask) {
     if (X->abcfrom != REF_NONE && snap->ref >= X->abcfrom && snap->ref < X->ir.loopref)
       abcdrop = X; /* (its hoisted range checks: see below) */
     else
@@ -869,20 +876,19 @@ TValue *jit_cat(vm_State *S, TValue *first, int n, int slot) {
 
 /* CALLC: the call that snapshot sn of T is at (call = JIT_CALLC(slot,
 ** nargs, want): the C function in that slot of the trace's frame, its
-** arguments after it) made as the interpreter
+** arguments after it; dest: CALLC's op1) made as the interpreter
 ** makes it: the frames of the inlined calls the trace is in are built
 ** (as for an exit: an error's traceback and messages see them), the
 ** innermost one's pc is the call's, and the results go from the
-** function's slot on, then to slot dest (a tail call's: the inlined
-** frame returns them). Slots count from the base of S->ci, the frame the
+** function's slot on, then to slot dest (a tail call's: the frame
+** returns them, to its caller's slots when it is the trace's own). Slots count from the base of S->ci, the frame the
 ** snapshot's frames start at (the trace may have returned below its own). The C function runs no Lua code (jit.h JIT_CCALLS),
 ** so no collection runs (the trace holds young objects in registers) and
 ** the frames go again after it. Returns the frame's base, which moves
 ** with the stack. */
-TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call) {
+TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, int32_t dest) {
   CallInfo *ci = S->ci, *inner = jit_buildframes(S, ci, T, sn);
-  int slot = (int)(call & 0xff), nargs = (int)(call >> 8 & 0xff), want = (int)(call >> 16 & 0xff);
-  int dest = (int)(call >> 24), k;
+  int slot = (int)(call & 0xff), nargs = (int)(call >> 8 & 0xff), want = (int)(call >> 16 & 0xff), k;
   StkId base;
   inner->u.l.savedpc++; /* (past the call, as the interpreter's savepc) */
   G(S)->gcblocked++;
@@ -1049,32 +1055,39 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     return jit_jitabort(S, J, JA_LEFT_FRAME, NULL);
   } else if (J->lastpc != NULL && pc <= J->lastpc) { /* a loop's back-edge was taken */
     JitTrace *L;
-    if (J->depth > 0) return jit_jitabort(S, J, JA_NYI_INNERLOOP, pc);
-    if (J->parent == NULL && pc == J->bodypc) {
-      /* another back-edge of this loop (Lua compiles the jump at the end
-      ** of an if's branch that ends the loop's body as a jump back) */
-      jit_finishtrace(S, J);
-      return 0;
+    if (J->depth > 0) {
+      /* a loop in an inlined call: followed a few times when it is short
+      ** (its own recordings keep ending in its exit, so it never gets a
+      ** trace to link to), as an inner loop of the trace's function */
+      if (!jit_shortloop(J, J->lastpc) || ++J->unrolled > JIT_MAXUNROLL)
+        return jit_jitabort(S, J, JA_NYI_INNERLOOP, pc);
+    } else {
+      if (J->parent == NULL && pc == J->bodypc) {
+        /* another back-edge of this loop (Lua compiles the jump at the end
+        ** of an if's branch that ends the loop's body as a jump back) */
+        jit_finishtrace(S, J);
+        return 0;
+      }
+      if (J->parent == NULL && (J->lastpc < J->bodypc || J->lastpc > J->loopend))
+        /* a loop around this one: the recorded iteration left the loop (a
+        ** break); linking there would make every iteration of this loop
+        ** that does not break an exit. Later iterations may not break. */
+        return jit_jitabort(S, J, JA_LOOP_EXIT, pc);
+      if ((L = jit_findbody(J->frame[0].pt, pc)) != NULL) {
+        /* another loop with a trace: this one ends where that one starts */
+        J->linkpc = L->startpc;
+        if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
+        jit_finishtrace(S, J);
+        return 0;
+      }
+      /* an inner loop without a trace: a root trace waits for it to get
+      ** one (its iterations then run there, and this trace links to it),
+      ** unless its recordings keep ending in the loop's exit (a short loop,
+      ** which never gets one); then, as in side traces, it is followed a
+      ** few times */
+      if (J->parent == NULL && !jit_shortloop(J, J->lastpc)) return jit_jitabort(S, J, JA_INNERLOOP, pc);
+      if (++J->unrolled > JIT_MAXUNROLL) return jit_jitabort(S, J, JA_INNERLOOP, pc);
     }
-    if (J->parent == NULL && (J->lastpc < J->bodypc || J->lastpc > J->loopend))
-      /* a loop around this one: the recorded iteration left the loop (a
-      ** break); linking there would make every iteration of this loop
-      ** that does not break an exit. Later iterations may not break. */
-      return jit_jitabort(S, J, JA_LOOP_EXIT, pc);
-    if ((L = jit_findbody(J->frame[0].pt, pc)) != NULL) {
-      /* another loop with a trace: this one ends where that one starts */
-      J->linkpc = L->startpc;
-      if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
-      jit_finishtrace(S, J);
-      return 0;
-    }
-    /* an inner loop without a trace: a root trace waits for it to get
-    ** one (its iterations then run there, and this trace links to it),
-    ** unless its recordings keep ending in the loop's exit (a short loop,
-    ** which never gets one); then, as in side traces, it is followed a
-    ** few times */
-    if (J->parent == NULL && !jit_shortloop(J, J->lastpc)) return jit_jitabort(S, J, JA_INNERLOOP, pc);
-    if (++J->unrolled > JIT_MAXUNROLL) return jit_jitabort(S, J, JA_INNERLOOP, pc);
   }
   if (J->depth > 0) {
     /* an inlined call enters a loop with a trace: the trace ends, and its
@@ -1102,6 +1115,10 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (why != JA_OK) return jit_jitabort(S, J, why, pc);
   if (J->opt.guardfails) return jit_jitabort(S, J, JA_GUARD_FAILS, pc);
   if (J->ir.oom) return jit_jitabort(S, J, JA_NOMEM, pc);
+  if (J->endexit) { /* (its end snapshot is taken) */
+    jit_finishtrace(S, J);
+    return 0;
+  }
   /* the loop instruction was recorded (a TFORCALL runs its TFORLOOP, the
   ** loop instruction): the trace closes if the next one is the body's */
   if ((pc == J->startpc || (GET_OPCODE(op_unpatched(*pc)) == OP_TFORCALL && pc + 1 == J->startpc)) &&

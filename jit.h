@@ -176,6 +176,8 @@ typedef struct JitTrace {
   ** that trace is its loop's (bodyok, kept by jit.c jit_relinktree), else on
   ** at the loop's start as any other link */
   uint8_t loopfar, bodyok;
+  uint8_t endexit;             /* it ends in an exit (JitState.endexit): side traces
+                               ** may grow there */
   uint64_t looptonum;
   /* The first of the guards checking the loop index's range for the body
   ** (loop.c loop_abcguards: the body's bounds checks they cover are left out),
@@ -335,6 +337,8 @@ typedef struct JitState {
   uint32_t parentsnap;   /* and the snapshot whose exit it starts from */
   int inherited;         /* it took the parent's values there (inherit) */
   const Instruction *linkpc; /* a trace ending at another loop: its loop instruction */
+  int endexit;           /* the trace ends after this instruction, leaving through
+                         ** its end snapshot (record.c rec_ctailbelow) */
   const Proto *callee;   /* and that loop's function, when it is an inlined call's */
   JitTrace *traces;      /* every compiled trace (JitTrace.gnext) */
   JitBcLog *bclog;       /* -jdump: the instructions recorded, in order */
@@ -419,11 +423,10 @@ TValue *jit_tslotobj(vm_State *S, Table *t, GCObject *key);
 const TValue *jit_hrefobj(Table *t, GCObject *key); /* IR HREF */
 TValue *jit_cat(vm_State *S, TValue *first, int n, int slot);
 TValue *jit_callframes(vm_State *S, const JitTrace *X);
-TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call);
-/* CALLC's op2: the function's slot, the argument count, the results
-** wanted, the slot they go to (slots counted from frame 0's base) */
-#define JIT_CALLC(slot, nargs, want, dest) \
-  ((uint32_t)(slot) | (uint32_t)(nargs) << 8 | (uint32_t)(want) << 16 | (uint32_t)(dest) << 24)
+TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, int32_t dest);
+/* CALLC's op2: the function's slot (counted from frame 0's base), the
+** argument count, the results wanted; its op1 is the slot they go to */
+#define JIT_CALLC(slot, nargs, want) ((uint32_t)(slot) | (uint32_t)(nargs) << 8 | (uint32_t)(want) << 16)
 
 /* The libraries' function lists: the recorder knows some of those
 ** functions (JIT_BUILTINS, JIT_CCALLS). */

@@ -818,14 +818,14 @@ static int rec_framemoved(const JitFrame *f) {
 ** dead after it (temporaries); its nres results' types are known only
 ** once it ran: the next instruction's recording emits their RLOADs,
 ** after a snapshot there (an exit then does not run it again). */
-static void rec_ccode(Rec *r, IROp op, int a, int n, IRRef arg, int nres) {
+static void rec_ccode(Rec *r, IROp op, int a, int n, IRRef op1, IRRef arg, int nres) {
   JitState *J = r->J;
   int k, s = framebase(J) + a;
   if (!rec_canalloc(r)) return;
   for (k = 0; k < n; k++) setslot(J, a + k, getslot(J, r->base, a + k));
   if (!snap_take(J, r->pc)) { r->abort = JA_NOMEM; return; }
   for (k = 0; k < n; k++) emit(r, IR_SSTORE, IRT_VOID, (IRRef)(J->shift + s + k), J->slot[s + k]);
-  emit(r, op, IRT_VOID, (IRRef)(J->shift + s), arg);
+  emit(r, op, IRT_VOID, op1, arg);
   for (k = 0; k < n; k++) {
     J->slot[s + k] = REF_NONE;
     J->written[s + k] = 0;
@@ -854,7 +854,7 @@ static int rec_ccall(Rec *r, int id, int a, int nargs, int want, int dest, const
     want = nres;
     J->multres = dest + nres;
   }
-  if (nargs > 0xff || want > 0x7f || dest > 0xff || !rec_slotsto(J, dest + want)) return 0;
+  if (nargs > 0xff || want > 0x7f || !rec_slotsto(J, dest + want)) return 0;
   for (k = 0; k < nargs && kind != JCC_RAW; k++) {
     IRRef t;
     if (!ttistable(&args[k])) continue;
@@ -864,8 +864,8 @@ static int rec_ccall(Rec *r, int id, int a, int nargs, int want, int dest, const
              !rec_tableindex(r, t, &args[k]))
       return 0;
   }
-  rec_ccode(r, IR_CALLC, a, 1 + nargs, (IRRef)JIT_CALLC(framebase(J) + a, nargs, want, dest), want);
-  for (k = 0; k < want; k++) { /* (the results' RLOADs come next) */
+  rec_ccode(r, IR_CALLC, a, 1 + nargs, (IRRef)dest, (IRRef)JIT_CALLC(framebase(J) + a, nargs, want), want);
+  for (k = 0; k < want && dest + k >= 0; k++) { /* (the results' RLOADs come next) */
     J->slot[dest + k] = REF_NONE;
     J->written[dest + k] = 0;
   }
@@ -1003,6 +1003,35 @@ static void rec_returnbelow(Rec *r, int a, int n) {
   if (!rec_placeresults(J, funcslot, vals, n, want)) r->abort = JA_TOO_LONG;
 }
 
+/* return f(...) of a library function f (JIT_CCALLS) in the trace's own
+** frame, by a side trace: the call (CALLC), then the trace ends where
+** the interpreter would return its results, the RETURN after the tail
+** call, with the top after them (a side trace there returns below). */
+static void rec_ctailbelow(Rec *r, int a) {
+  JitState *J = r->J;
+  const TValue *fv = s2v(r->base + a);
+  int nargs = GETARG_B(r->i) - 1, c, nres;
+  if (!ttislcf(fv) || J->parent == NULL || GET_OPCODE(r->pc[1]) != OP_RETURN) {
+    r->abort = JA_LEFT_FRAME;
+    return;
+  }
+  if (nargs < 0 && (nargs = rec_uptotop(r, a + 1)) < 0) return; /* up to the top */
+  J->multres = -1;
+  for (c = 0; c < J->nccall && J->ccall[c] != fvalue(fv); c++) continue;
+  if (c == J->nccall || (nres = J->ccallres[c]) < 0) { r->abort = JA_NYI_CALL; return; }
+  emit(r, IR_EQ, IRT_VOID, getslot(J, r->base, a), ir_kptr(&J->ir, (void *)fvalue(fv)));
+  if (!rec_ccall(r, c, a, nargs, nres, framebase(J) + a, s2v(r->base + a + 1))) {
+    if (r->abort == JA_OK) r->abort = JA_NYI_CALL;
+    return;
+  }
+  J->pendslot = -1; /* (the results stay in the frame) */
+  J->multres = framebase(J) + a + nres;
+  if (!snap_take(J, r->pc + 1)) { r->abort = JA_NOMEM; return; }
+  J->ir.snap[J->ir.nsnap - 1].fresh = (int16_t)(framebase(J) + a);
+  J->ir.snap[J->ir.nsnap - 1].nfresh = (uint16_t)nres;
+  J->endexit = 1;
+}
+
 /* An inlined function returns the n values from its slot a: they go
 ** where the call wanted them (missing ones nil), and the callee's slots
 ** are forgotten: no snapshot restores them. */
@@ -1011,13 +1040,13 @@ static void rec_recordreturn(Rec *r, int a, int n) {
   JitFrame *f = &J->frame[J->depth];
   IRRef vals[JIT_MAXSLOTS];
   int want = f->snap.nresults, k, s, func;
+  if (n < 0 && (n = rec_uptotop(r, a)) < 0) return; /* up to the top */
+  J->multres = -1;
   if (J->depth == 0) {
     rec_returnbelow(r, a, n);
     return;
   }
   func = f->base - 1 - rec_framemoved(f);
-  if (n < 0 && (n = rec_uptotop(r, a)) < 0) return; /* up to the top */
-  J->multres = -1;
   if (want >= 0 && n > want) n = want; /* the rest are dropped */
   for (k = 0; k < n; k++) vals[k] = getslot(J, r->base, a + k);
   for (s = func + 1; s < J->maxslot; s++) {
@@ -1303,8 +1332,10 @@ static void rec_recordins(Rec *r) {
     }
     case OP_CALL: rec_recordcall(r, GETARG_C(i) - 1, 0); break;
     case OP_TAILCALL: /* in an inlined call */
-      if (GETARG_k(i) || J->depth == 0) {
+      if (GETARG_k(i)) {
         r->abort = JA_NYI_BC;
+      } else if (J->depth == 0) {
+        rec_ctailbelow(r, a);
       } else if (ttislcf(s2v(base + a))) { /* a library function: the call, then the return */
         rec_recordcall(r, -1, 1);
         if (r->abort == JA_OK && J->pendslot < 0) rec_recordreturn(r, a, -1); /* (CALLC returned) */
@@ -1380,7 +1411,7 @@ static void rec_recordins(Rec *r) {
       int n = GETARG_B(i), k;
       for (k = 0; k < n; k++)
         if (!ttisstring(s2v(base + a + k)) && !ttisnumber(s2v(base + a + k))) r->abort = JA_NYI_TYPE;
-      if (r->abort == JA_OK) rec_ccode(r, IR_CAT, a, n, (IRRef)n, 1);
+      if (r->abort == JA_OK) rec_ccode(r, IR_CAT, a, n, (IRRef)(J->shift + framebase(J) + a), (IRRef)n, 1);
       break;
     }
     case OP_NEWTABLE: { /* sizes as the interpreter computes them */
