@@ -23,7 +23,7 @@
 # `make test-quick` runs stages 1-5 only. `make test-bigheap` (a heap of
 # several GiB) is not part of `make test`.
 
-FUZZ_SECONDS ?= 20
+FUZZ_SECONDS ?= 12
 TEST_C_SRCS  := $(wildcard test/c/test_*.c)
 TEST_C_BINS  := $(TEST_C_SRCS:test/c/%.c=$(BUILD)/test/%)
 SAN_BUILD    := build-san
@@ -148,7 +148,7 @@ test-fuzz:
 # `make fuzz` runs
 # it from a clock-derived seed and then the parser fuzzer, 300 s each
 # (override with FUZZ_SECONDS=N on the command line or in the environment).
-PROGFUZZ_SECONDS ?= 15
+PROGFUZZ_SECONDS ?= 10
 PROGFUZZ_SEED    ?= 1
 LONG_FUZZ_SECONDS = $(if $(filter command line environment,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),300)
 .PHONY: test-progfuzz fuzz
@@ -169,7 +169,7 @@ fuzz: tide check-deps
 # under ASan + UBSan: damaged string.dump output of the test/diff programs
 # must be rejected cleanly, and whatever the verifier accepts must run
 # (under an instruction budget) without corrupting the VM. Part of `make test`.
-UNDUMP_FUZZ_SECONDS ?= 10
+UNDUMP_FUZZ_SECONDS ?= 8
 .PHONY: test-fuzz-undump
 test: test-fuzz-undump
 
