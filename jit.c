@@ -887,13 +887,18 @@ TValue *jit_cat(vm_State *S, TValue *first, int n, int slot) {
 ** the frames go again after it. Returns the frame's base, which moves
 ** with the stack. */
 TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, int32_t dest) {
-  CallInfo *ci = S->ci, *inner = jit_buildframes(S, ci, T, sn);
+  CallInfo *ci = S->ci;
+  const IRSnap *snap = &T->ir.snap[sn];
   int slot = (int)(call & 0xff), nargs = (int)(call >> 8 & 0xff), want = (int)(call >> 16 & 0xff), k;
   StkId base;
-  inner->u.l.savedpc++; /* (past the call, as the interpreter's savepc) */
+  if (snap->depth == 0) /* (the frame is there: only its pc) */
+    ci->u.l.savedpc = ci_func(ci)->p->code + snap->pc + 1;
+  else /* (past the call, as the interpreter's savepc) */
+    jit_buildframes(S, ci, T, sn)->u.l.savedpc++;
   G(S)->gcblocked++;
   S->top = ci->func + 1 + slot + 1 + nargs;
-  do_callnoyield(S, ci->func + 1 + slot, want);
+  /* as the interpreter calls a C function (no yield: JIT_CCALLS do not) */
+  do_precall(S, ci->func + 1 + slot, want);
   G(S)->gcblocked--;
   base = ci->func + 1; /* (the stack may have moved) */
   for (k = 0; k < want && dest != slot; k++) setobj2s(S, base + dest + k, s2v(base + slot + k));
