@@ -1656,6 +1656,10 @@ returning:
 ret:
   if (ci->callstatus & CIST_FRESH) return;
   ci = ci->previous;
+  if (l_unlikely(ci->callstatus & CIST_JITFIN)) { /* (jit.c jit_buildframes) */
+    ci->callstatus ^= CIST_JITFIN;
+    interp_finishOp(S);
+  }
   goto returning;
 }
 #if defined(__GNUC__) && !defined(__clang__)

@@ -708,6 +708,7 @@ static CallInfo *jit_buildframes(vm_State *S, CallInfo *ci, const JitTrace *T, u
     const SnapFrame *f = &T->ir.frames[snap->frameofs + d];
     CallInfo *callee = ci->next;
     ci->u.l.savedpc = pt->code + f->retpc;
+    if (f->finish) ci->callstatus |= CIST_JITFIN; /* (a metamethod's caller) */
     pt = (const Proto *)f->pt;
     callee->func = base + f->funcslot;
     callee->u.l.nextraargs = f->nextra;
@@ -891,15 +892,17 @@ TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, in
   const IRSnap *snap = &T->ir.snap[sn];
   int slot = (int)(call & 0xff), nargs = (int)(call >> 8 & 0xff), want = (int)(call >> 16 & 0xff), k;
   StkId base;
+  CallInfo *inner = ci, *c;
   if (snap->depth == 0) /* (the frame is there: only its pc) */
     ci->u.l.savedpc = ci_func(ci)->p->code + snap->pc + 1;
   else /* (past the call, as the interpreter's savepc) */
-    jit_buildframes(S, ci, T, sn)->u.l.savedpc++;
+    (inner = jit_buildframes(S, ci, T, sn))->u.l.savedpc++;
   G(S)->gcblocked++;
   S->top = ci->func + 1 + slot + 1 + nargs;
   /* as the interpreter calls a C function (no yield: JIT_CCALLS do not) */
   do_precall(S, ci->func + 1 + slot, want);
   G(S)->gcblocked--;
+  for (c = ci; c != inner; c = c->next) c->callstatus &= ~CIST_JITFIN; /* (the frames go again) */
   base = ci->func + 1; /* (the stack may have moved) */
   for (k = 0; k < want && dest != slot; k++) setobj2s(S, base + dest + k, s2v(base + slot + k));
   S->ci = ci;
@@ -1098,6 +1101,11 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     /* an inlined call enters a loop with a trace: the trace ends, and its
     ** end builds the calls' frames and runs that loop's (jit_callframes) */
     JitTrace *L = jit_findbody(J->frame[J->depth].pt, pc);
+    int d;
+    /* (not from a metamethod: the frames the link builds in machine code
+    ** do not say that its caller finishes an instruction) */
+    for (d = 1; d <= J->depth && L != NULL; d++)
+      if (J->frame[d].snap.finish) L = NULL;
     if (L != NULL) {
       J->linkpc = L->startpc;
       J->callee = J->frame[J->depth].pt;

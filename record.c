@@ -57,10 +57,17 @@ static IRRef rec_tonum(Rec *r, IRRef ref) {
 }
 
 /* Arithmetic: the Lua opcode's integer and float IR ops (IR_NOP: none). */
+static void rec_arithmm(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValue *vy);
+static void rec_inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32_t retpc, int kind);
+
 static void rec_arith(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValue *vy, IROp iop,
                   IROp fop) {
   IRType tx = rec_reftype(r, x), ty = rec_reftype(r, y);
   IRRef res;
+  if ((ttistable(vx) || ttistable(vy)) && !ttisstring(vx) && !ttisstring(vy)) {
+    rec_arithmm(r, a, x, y, vx, vy);
+    return;
+  }
   if (!ttisnumber(vx) || !ttisnumber(vy)) { r->abort = JA_NYI_TYPE; return; }
   if (tx == IRT_INT && ty == IRT_INT && iop != IR_NOP) {
     if (iop == IR_IDIV || iop == IR_MOD) { /* the divisor must stay nonzero */
@@ -384,6 +391,74 @@ static IRRef rec_metaindex(Rec *r, IRRef m, Table *mt, const TValue *idx) {
   return emit(r, IR_HLOAD, IRT_TAB, rec_hrefk(r, m, &vmt, &vname, idx), 0);
 }
 
+/* Table t's (vt's) metamethod for event e, guarded (its metatable's
+** field, loaded: it may change; or its absence): *tm its value now, NULL
+** when t has none. Numbers have none. */
+static IRRef rec_mmget(Rec *r, IRRef t, const TValue *vt, TMS e, const TValue **tm) {
+  vm_State *S = r->J->thread;
+  Table *mt;
+  const TValue *v;
+  TValue vmt, vname;
+  IRRef m;
+  *tm = NULL;
+  if (ttisnumber(vt)) return REF_NONE;
+  mt = hvalue(vt)->metatable;
+  v = mt != NULL ? tab_getstr(mt, G(S)->tmname[e]) : NULL;
+  if (v == NULL || ttisnil(v)) {
+    rec_nomm(r, t, vt, e);
+    return REF_NONE;
+  }
+  sethvalue(S, &vmt, mt);
+  setsvalue(S, &vname, G(S)->tmname[e]);
+  m = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META);
+  emit(r, IR_NE, IRT_VOID, m, ir_kptr(&r->J->ir, NULL));
+  *tm = v;
+  return emit(r, IR_HLOAD, valtype(v), rec_hrefk(r, m, &vmt, &vname, v), 0);
+}
+
+/* The metamethod event of an arithmetic instruction, and whether its
+** operands go to it flipped (a constant first: k of the K and I forms) */
+static TMS rec_arithtm(Instruction i, int *flip) {
+  static const struct { uint8_t op, tm, k; } map[] = {
+    {OP_ADD, TM_ADD, 0}, {OP_SUB, TM_SUB, 0}, {OP_MUL, TM_MUL, 0}, {OP_DIV, TM_DIV, 0},
+    {OP_MOD, TM_MOD, 0}, {OP_POW, TM_POW, 0}, {OP_IDIV, TM_IDIV, 0},
+    {OP_ADDK, TM_ADD, 1}, {OP_SUBK, TM_SUB, 1}, {OP_MULK, TM_MUL, 1}, {OP_DIVK, TM_DIV, 1},
+    {OP_MODK, TM_MOD, 1}, {OP_POWK, TM_POW, 1}, {OP_IDIVK, TM_IDIV, 1}, {OP_ADDI, TM_ADD, 1},
+  };
+  size_t k;
+  for (k = 0; k < sizeof map / sizeof map[0]; k++)
+    if (map[k].op == GET_OPCODE(i)) {
+      *flip = map[k].k && GETARG_k(i);
+      return (TMS)map[k].tm;
+    }
+  return TM_N;
+}
+
+/* Arithmetic on a table through its metamethod written in Lua, inlined as
+** the interpreter calls it (meta.c tm_callTMres: the function and the
+** operands above the frame's registers, one result): the first operand's
+** metamethod, else the second's; the result goes to slot a of the frame
+** when the call returns (JitFrame.finish) */
+static void rec_arithmm(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValue *vy) {
+  JitState *J = r->J;
+  int flip, top = J->frame[J->depth].pt->maxstacksize, dest = framebase(J) + a;
+  TMS e = rec_arithtm(r->i, &flip);
+  const TValue *p1 = flip ? vy : vx, *p2 = flip ? vx : vy, *tm;
+  IRRef r1 = flip ? y : x, r2 = flip ? x : y, fn;
+  if (e == TM_N || !(ttistable(p1) || ttisnumber(p1)) || !(ttistable(p2) || ttisnumber(p2))) {
+    r->abort = JA_NYI_TYPE;
+    return;
+  }
+  fn = rec_mmget(r, r1, p1, e, &tm);
+  if (tm == NULL) fn = rec_mmget(r, r2, p2, e, &tm);
+  if (tm == NULL || !ttisLclosure(tm)) { r->abort = JA_NYI_META; return; }
+  setslot(J, top, fn);
+  setslot(J, top + 1, r1);
+  setslot(J, top + 2, r2);
+  rec_inlineframe(r, top, 2, 1, clLvalue(tm)->p, (uint32_t)(r->pc + 1 - J->frame[J->depth].pt->code), 2);
+  if (r->abort == JA_OK) J->frame[J->depth].finish = dest;
+}
+
 /* Guards that reading an absent key of table t (vt when recorded) runs
 ** no Lua code: t's __index, if any, is a table, and so on along their
 ** metatables (as classes are). 0 when a function comes. */
@@ -603,8 +678,9 @@ static int rec_pushframes(JitState *J) {
 
 /* The frame of a call of prototype p from slot a (function and
 ** arguments in the trace's slots there), returning to the caller's pc
-** retpc; a tail call's frame is marked (CIST_TAIL once rebuilt) */
-static void rec_inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32_t retpc, int tail) {
+** retpc; kind (bits) 1: a tail call's frame (CIST_TAIL once rebuilt), 2:
+** a metamethod's, whose caller finishes its instruction when it returns */
+static void rec_inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32_t retpc, int kind) {
   JitState *J = r->J;
   JitFrame *f;
   IRRef fn, proto;
@@ -635,8 +711,10 @@ static void rec_inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32
   f->snap.retpc = retpc;
   f->snap.funcslot = (uint16_t)(newbase - 1);
   f->snap.nresults = (int16_t)nres;
-  f->snap.tail = (uint16_t)tail;
+  f->snap.tail = (uint16_t)(kind & 1);
+  f->snap.finish = (uint16_t)(kind >> 1 & 1);
   f->tforslot = -1;
+  f->finish = -1;
   if (!rec_pushframes(J)) { r->abort = JA_NOMEM; return; }
   J->lastpc = NULL;
   if (J->depth > J->maxdepth) J->maxdepth = J->depth;
@@ -669,7 +747,7 @@ static void rec_tailcall(Rec *r, int a, int nargs) {
   JitState *J = r->J;
   JitFrame *f = &J->frame[J->depth];
   SnapFrame was = f->snap;
-  int tfor = f->tforslot;
+  int tfor = f->tforslot, finish = f->finish;
   Proto *p = clLvalue(s2v(r->base + a))->p;
   IRRef vals[JIT_MAXSLOTS];
   int k, s, func = f->base - 1;
@@ -684,8 +762,11 @@ static void rec_tailcall(Rec *r, int a, int nargs) {
     J->written[func + k] = 1;
   }
   /* (the slots are set: rec_inlineframe reads none from the stack) */
-  rec_inlineframe(r, func - framebase(J), nargs, was.nresults, p, was.retpc, 1);
-  if (r->abort == JA_OK) J->frame[J->depth].tforslot = tfor;
+  rec_inlineframe(r, func - framebase(J), nargs, was.nresults, p, was.retpc, 1 | was.finish << 1);
+  if (r->abort == JA_OK) {
+    J->frame[J->depth].tforslot = tfor;
+    J->frame[J->depth].finish = finish;
+  }
 }
 
 /* A call of a library function the recorder knows (JIT_BUILTINS): the
@@ -881,8 +962,12 @@ static int rec_ctailcall(Rec *r, int id, int a, int nargs) {
   JitState *J = r->J;
   JitFrame *f = &J->frame[J->depth];
   int func = f->base - 1 - rec_framemoved(f), s;
-  if (!rec_ccall(r, id, a, nargs, f->snap.nresults, func, s2v(r->base + a + 1))) return 0;
-  for (s = func + J->npend; s < J->maxslot; s++) {
+  /* (a metamethod's result goes where its caller's instruction puts it,
+  ** JitFrame.finish: an exit after the call finds it there) */
+  if (!rec_ccall(r, id, a, nargs, f->finish >= 0 ? 1 : f->snap.nresults, f->finish >= 0 ? f->finish : func,
+                 s2v(r->base + a + 1)))
+    return 0;
+  for (s = f->finish >= 0 ? func : func + J->npend; s < J->maxslot; s++) {
     J->slot[s] = REF_NONE;
     J->written[s] = 0;
   }
@@ -994,7 +1079,7 @@ static void rec_returnbelow(Rec *r, int a, int n) {
   J->maxslot = J->frame[0].pt->maxstacksize;
   if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
   {
-    SnapFrame q = {J->frame[0].pt, 0, 0, 0, 0, 0};
+    SnapFrame q = {J->frame[0].pt, 0, 0, 0, 0, 0, 0};
     if (ir_addframes(&J->ir, &q, 1) == UINT32_MAX) { r->abort = JA_NOMEM; return; }
   }
   J->frame[0].frameofs = 0;
@@ -1047,6 +1132,18 @@ static void rec_recordreturn(Rec *r, int a, int n) {
     return;
   }
   func = f->base - 1 - rec_framemoved(f);
+  if (f->finish >= 0) { /* a metamethod: its first result goes where the instruction puts it */
+    J->lastpc = J->frame[J->depth - 1].pt->code + f->snap.retpc - 1;
+    J->slot[f->finish] = n > 0 ? getslot(J, r->base, a) : ir_kpri(&J->ir, IRT_NIL);
+    J->written[f->finish] = 1;
+    for (s = func; s < J->maxslot; s++)
+      if (s != f->finish) {
+        J->slot[s] = REF_NONE;
+        J->written[s] = 0;
+      }
+    J->depth--;
+    return;
+  }
   if (want >= 0 && n > want) n = want; /* the rest are dropped */
   for (k = 0; k < n; k++) vals[k] = getslot(J, r->base, a + k);
   for (s = func + 1; s < J->maxslot; s++) {
