@@ -113,7 +113,7 @@ opt_rules.h: opt.rules tools/rulegen.c ir.h
 # build-debug/ (libtide.a and tide there), for hosts developing against Tide.
 DEBUG_BUILD := build-debug
 debug:
-	@$(MAKE) --no-print-directory BUILD=$(DEBUG_BUILD) OPT="-O0 -DTIDE_ASSERT" \
+	@$(MAKE) -j2 --no-print-directory BUILD=$(DEBUG_BUILD) OPT="-O0 -DTIDE_ASSERT" \
 	  $(DEBUG_BUILD)/libtide.a $(DEBUG_BUILD)/tide
 
 $(DEBUG_BUILD)/libtide.a: $(OBJS)

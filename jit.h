@@ -264,7 +264,8 @@ typedef struct JitFrame {
   uint32_t frameofs;     /* its snapshots' frame stack (IRBuf.frames) */
   SnapFrame snap;        /* how snapshots describe it (depth >= 1) */
   int finish;            /* a metamethod's frame: the slot (from frame 0's base) its
-                         ** result goes to when it returns; else -1 */
+                         ** result goes to when it returns, -2 for a comparison's
+                         ** (the jump follows its result); else -1 */
   int tforslot;          /* a generic for's iterator: the for's slot (from frame 0's
                          ** base), whose TFORLOOP its return makes; else -1 */
 } JitFrame;

@@ -118,6 +118,8 @@ static int rec_nomm(Rec *r, IRRef t, const TValue *vt, TMS e) {
   return 1;
 }
 
+static void rec_comparemm(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy, TMS e);
+
 /* Comparison guard for the direction the interpreter will take. */
 static void rec_compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy, int opcode) {
   int eq = opcode == OP_EQ || opcode == OP_EQK || opcode == OP_EQI;
@@ -140,7 +142,17 @@ static void rec_compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue
       emit(r, IR_NE, IRT_VOID, x, y);
       return;
     }
+    if (ttistable(vx) && opcode == OP_EQ) { /* two tables, one with __eq */
+      emit(r, IR_NE, IRT_VOID, x, y); /* (the same one: equal, no call) */
+      rec_comparemm(r, x, y, vx, vy, TM_EQ);
+      return;
+    }
     r->abort = JA_NYI_META;
+    return;
+  }
+  if ((opcode == OP_LT || opcode == OP_LE) && (ttistable(vx) || ttistable(vy)) &&
+      (ttistable(vx) || ttisnumber(vx)) && (ttistable(vy) || ttisnumber(vy))) {
+    rec_comparemm(r, x, y, vx, vy, opcode == OP_LT ? TM_LT : TM_LE);
     return;
   }
   if (!ttisnumber(vx) || !ttisnumber(vy)) { r->abort = JA_NYI_TYPE; return; }
@@ -457,6 +469,26 @@ static void rec_arithmm(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const
   setslot(J, top + 2, r2);
   rec_inlineframe(r, top, 2, 1, clLvalue(tm)->p, (uint32_t)(r->pc + 1 - J->frame[J->depth].pt->code), 2);
   if (r->abort == JA_OK) J->frame[J->depth].finish = dest;
+}
+
+/* A comparison through a metamethod written in Lua (__eq, __lt, __le),
+** the first operand's or the second's, inlined as the interpreter calls
+** it (as rec_arithmm): when its frame returns, the interpreter takes the
+** jump the result says, which the recording follows (the result's truth
+** is fixed along the trace: its type is guarded); an exit inside it
+** finishes the comparison in the interpreter (JitFrame.finish -2) */
+static void rec_comparemm(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy, TMS e) {
+  JitState *J = r->J;
+  int top = J->frame[J->depth].pt->maxstacksize;
+  const TValue *tm;
+  IRRef fn = rec_mmget(r, x, vx, e, &tm);
+  if (tm == NULL) fn = rec_mmget(r, y, vy, e, &tm);
+  if (tm == NULL || !ttisLclosure(tm)) { r->abort = JA_NYI_META; return; }
+  setslot(J, top, fn);
+  setslot(J, top + 1, x);
+  setslot(J, top + 2, y);
+  rec_inlineframe(r, top, 2, 1, clLvalue(tm)->p, (uint32_t)(r->pc + 1 - J->frame[J->depth].pt->code), 2);
+  if (r->abort == JA_OK) J->frame[J->depth].finish = -2;
 }
 
 /* Guards that reading an absent key of table t (vt when recorded) runs
@@ -963,7 +995,9 @@ static int rec_ctailcall(Rec *r, int id, int a, int nargs) {
   JitFrame *f = &J->frame[J->depth];
   int func = f->base - 1 - rec_framemoved(f), s;
   /* (a metamethod's result goes where its caller's instruction puts it,
-  ** JitFrame.finish: an exit after the call finds it there) */
+  ** JitFrame.finish: an exit after the call finds it there; a
+  ** comparison's decides a jump already taken: NYI) */
+  if (f->finish == -2) return 0;
   if (!rec_ccall(r, id, a, nargs, f->finish >= 0 ? 1 : f->snap.nresults, f->finish >= 0 ? f->finish : func,
                  s2v(r->base + a + 1)))
     return 0;
@@ -1132,10 +1166,12 @@ static void rec_recordreturn(Rec *r, int a, int n) {
     return;
   }
   func = f->base - 1 - rec_framemoved(f);
-  if (f->finish >= 0) { /* a metamethod: its first result goes where the instruction puts it */
+  if (f->finish != -1) { /* a metamethod: its first result goes where the instruction puts it */
     J->lastpc = J->frame[J->depth - 1].pt->code + f->snap.retpc - 1;
-    J->slot[f->finish] = n > 0 ? getslot(J, r->base, a) : ir_kpri(&J->ir, IRT_NIL);
-    J->written[f->finish] = 1;
+    if (f->finish >= 0) { /* (a comparison's, -2: the interpreter's jump follows it) */
+      J->slot[f->finish] = n > 0 ? getslot(J, r->base, a) : ir_kpri(&J->ir, IRT_NIL);
+      J->written[f->finish] = 1;
+    }
     for (s = func; s < J->maxslot; s++)
       if (s != f->finish) {
         J->slot[s] = REF_NONE;

@@ -111,7 +111,7 @@ test-install: all check-deps
 # A separate build tree with sanitizers; it reuses nothing from the normal one.
 test-san:
 	@echo "== ASan + UBSan"
-	@$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) OPT="$(SAN_FLAGS)" \
+	@$(MAKE) -j2 --no-print-directory BUILD=$(SAN_BUILD) OPT="$(SAN_FLAGS)" \
 	  LDLIBS="$(LDLIBS) -fsanitize=address,undefined" \
 	  $(SAN_BUILD)/tide-san $(TEST_C_SRCS:test/c/%.c=$(SAN_BUILD)/ctest/%)
 	@for t in $(TEST_C_SRCS:test/c/%.c=$(SAN_BUILD)/ctest/%); do \
@@ -135,7 +135,7 @@ $(SAN_BUILD)/ctest/%: test/c/%.c test/c/check.h test/c/asan_alloc.c $(OBJS)
 	$(CC) $(CFLAGS) -I. $< test/c/asan_alloc.c -o $@ $(OBJS) $(LDLIBS)
 
 test-fuzz:
-	@$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) OPT="$(SAN_FLAGS)" \
+	@$(MAKE) -j2 --no-print-directory BUILD=$(SAN_BUILD) OPT="$(SAN_FLAGS)" \
 	  LDLIBS="$(LDLIBS) -fsanitize=address,undefined" $(SAN_BUILD)/ctest/fuzz_parser
 	@echo "== parser fuzzing for $(FUZZ_SECONDS) s (ASan + UBSan)"
 	@ASAN_OPTIONS=detect_leaks=0 $(SAN_BUILD)/ctest/fuzz_parser $(FUZZ_SECONDS) test/diff/*.lua test/lua/*.lua
@@ -174,7 +174,7 @@ UNDUMP_FUZZ_SECONDS ?= 8
 test: test-fuzz-undump
 
 test-fuzz-undump:
-	@$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) OPT="$(SAN_FLAGS)" \
+	@$(MAKE) -j2 --no-print-directory BUILD=$(SAN_BUILD) OPT="$(SAN_FLAGS)" \
 	  LDLIBS="$(LDLIBS) -fsanitize=address,undefined" $(SAN_BUILD)/ctest/fuzz_undump
 	@echo "== binary chunk fuzzing for $(UNDUMP_FUZZ_SECONDS) s (ASan + UBSan)"
 	@ASAN_OPTIONS=detect_leaks=0 $(SAN_BUILD)/ctest/fuzz_undump $(UNDUMP_FUZZ_SECONDS) test/diff/*.lua
