@@ -428,6 +428,24 @@ static IRRef rec_mmget(Rec *r, IRRef t, const TValue *vt, TMS e, const TValue **
   return emit(r, IR_HLOAD, valtype(v), rec_hrefk(r, m, &vmt, &vname, v), 0);
 }
 
+/* The call of p1's metamethod for event e, else p2's, written in Lua,
+** inlined as the interpreter makes it (meta.c tm_callTMres: the function
+** and the operands r1, r2 above the frame's registers, one result);
+** finish: JitFrame.finish */
+static void rec_mmcall(Rec *r, IRRef r1, IRRef r2, const TValue *p1, const TValue *p2, TMS e, int finish) {
+  JitState *J = r->J;
+  int top = J->frame[J->depth].pt->maxstacksize;
+  const TValue *tm;
+  IRRef fn = rec_mmget(r, r1, p1, e, &tm);
+  if (tm == NULL) fn = rec_mmget(r, r2, p2, e, &tm);
+  if (tm == NULL || !ttisLclosure(tm)) { r->abort = JA_NYI_META; return; }
+  setslot(J, top, fn);
+  setslot(J, top + 1, r1);
+  setslot(J, top + 2, r2);
+  rec_inlineframe(r, top, 2, 1, clLvalue(tm)->p, (uint32_t)(r->pc + 1 - J->frame[J->depth].pt->code), 2);
+  if (r->abort == JA_OK) J->frame[J->depth].finish = finish;
+}
+
 /* The metamethod event of an arithmetic instruction, and whether its
 ** operands go to it flipped (a constant first: k of the K and I forms) */
 static TMS rec_arithtm(Instruction i, int *flip) {
@@ -446,49 +464,28 @@ static TMS rec_arithtm(Instruction i, int *flip) {
   return TM_N;
 }
 
-/* Arithmetic on a table through its metamethod written in Lua, inlined as
-** the interpreter calls it (meta.c tm_callTMres: the function and the
-** operands above the frame's registers, one result): the first operand's
-** metamethod, else the second's; the result goes to slot a of the frame
-** when the call returns (JitFrame.finish) */
+/* Arithmetic on a table through its metamethod written in Lua (the first
+** operand's, else the second's; rec_mmcall): the result goes to slot a
+** of the frame when the call returns (JitFrame.finish) */
 static void rec_arithmm(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValue *vy) {
-  JitState *J = r->J;
-  int flip, top = J->frame[J->depth].pt->maxstacksize, dest = framebase(J) + a;
+  int flip;
   TMS e = rec_arithtm(r->i, &flip);
-  const TValue *p1 = flip ? vy : vx, *p2 = flip ? vx : vy, *tm;
-  IRRef r1 = flip ? y : x, r2 = flip ? x : y, fn;
+  const TValue *p1 = flip ? vy : vx, *p2 = flip ? vx : vy;
+  IRRef r1 = flip ? y : x, r2 = flip ? x : y;
   if (e == TM_N || !(ttistable(p1) || ttisnumber(p1)) || !(ttistable(p2) || ttisnumber(p2))) {
     r->abort = JA_NYI_TYPE;
     return;
   }
-  fn = rec_mmget(r, r1, p1, e, &tm);
-  if (tm == NULL) fn = rec_mmget(r, r2, p2, e, &tm);
-  if (tm == NULL || !ttisLclosure(tm)) { r->abort = JA_NYI_META; return; }
-  setslot(J, top, fn);
-  setslot(J, top + 1, r1);
-  setslot(J, top + 2, r2);
-  rec_inlineframe(r, top, 2, 1, clLvalue(tm)->p, (uint32_t)(r->pc + 1 - J->frame[J->depth].pt->code), 2);
-  if (r->abort == JA_OK) J->frame[J->depth].finish = dest;
+  rec_mmcall(r, r1, r2, p1, p2, e, framebase(r->J) + a);
 }
 
 /* A comparison through a metamethod written in Lua (__eq, __lt, __le),
-** the first operand's or the second's, inlined as the interpreter calls
-** it (as rec_arithmm): when its frame returns, the interpreter takes the
+** the first operand's or the second's (rec_mmcall): when its frame returns, the interpreter takes the
 ** jump the result says, which the recording follows (the result's truth
 ** is fixed along the trace: its type is guarded); an exit inside it
 ** finishes the comparison in the interpreter (JitFrame.finish -2) */
 static void rec_comparemm(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue *vy, TMS e) {
-  JitState *J = r->J;
-  int top = J->frame[J->depth].pt->maxstacksize;
-  const TValue *tm;
-  IRRef fn = rec_mmget(r, x, vx, e, &tm);
-  if (tm == NULL) fn = rec_mmget(r, y, vy, e, &tm);
-  if (tm == NULL || !ttisLclosure(tm)) { r->abort = JA_NYI_META; return; }
-  setslot(J, top, fn);
-  setslot(J, top + 1, x);
-  setslot(J, top + 2, y);
-  rec_inlineframe(r, top, 2, 1, clLvalue(tm)->p, (uint32_t)(r->pc + 1 - J->frame[J->depth].pt->code), 2);
-  if (r->abort == JA_OK) J->frame[J->depth].finish = -2;
+  rec_mmcall(r, x, y, vx, vy, e, -2);
 }
 
 /* Guards that reading an absent key of table t (vt when recorded) runs
