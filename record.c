@@ -1407,6 +1407,7 @@ static void rec_recordins(Rec *r) {
       IRRef x = RB();
       if (ttisinteger(VB())) setslot(J, a, emit(r, IR_NEG, IRT_INT, x, 0));
       else if (ttisfloat(VB())) setslot(J, a, emit(r, IR_FNEG, IRT_NUM, x, 0));
+      else if (ttistable(VB())) rec_mmcall(r, x, x, VB(), VB(), TM_UNM, framebase(J) + a); /* __unm(x, x) */
       else r->abort = JA_NYI_TYPE;
       break;
     }

@@ -45,3 +45,8 @@ print(xpcall(function()
   for i = 1, 200 do r = r - (i < 180 and new(1, 1) or setmetatable({x = 1}, V)) end
   return r.x
 end, debug.traceback))
+-- __unm
+local u = new(1, 2)
+local sx = 0
+for i = 1, 300 do u = -u; sx = sx + u.x end
+print(sx, u.x, u.y)
