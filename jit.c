@@ -876,17 +876,17 @@ TValue *jit_cat(vm_State *S, TValue *first, int n, int slot) {
 }
 
 /* CALLC: the call that snapshot sn of T is at (call = JIT_CALLC(slot,
-** nargs, want): the C function in that slot of the trace's frame, its
-** arguments after it; dest: CALLC's op1) made as the interpreter
-** makes it: the frames of the inlined calls the trace is in are built
-** (as for an exit: an error's traceback and messages see them), the
-** innermost one's pc is the call's, and the results go from the
-** function's slot on, then to slot dest (a tail call's: the frame
-** returns them, to its caller's slots when it is the trace's own). Slots count from the base of S->ci, the frame the
-** snapshot's frames start at (the trace may have returned below its own). The C function runs no Lua code (jit.h JIT_CCALLS),
-** so no collection runs (the trace holds young objects in registers) and
-** the frames go again after it. Returns the frame's base, which moves
-** with the stack. */
+** nargs, want): the C function in that slot, its arguments after it;
+** dest: CALLC's op1), made as the interpreter makes it: the frames of
+** the inlined calls the trace is in are built as for an exit (an error's
+** traceback and messages see them), the innermost one's pc is the
+** call's, and the results go from the function's slot on, then to slot
+** dest (a tail call's: the frame returns them). Slots count from the base
+** of S->ci, where the snapshot's frames start (the trace may have
+** returned below its own). The function runs no Lua code (jit.h
+** JIT_CCALLS): no collection runs (the trace holds young objects in
+** registers), and the frames go again after it. Returns the trace's
+** base, which moves with the stack. */
 TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, int32_t dest) {
   CallInfo *ci = S->ci;
   const IRSnap *snap = &T->ir.snap[sn];
