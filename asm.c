@@ -506,7 +506,7 @@ void asm_exitvia(AsmCore *c, uint8_t *field, uint32_t sn, int forced) {
   c->npatch++;
 }
 
-JitAbort asm_exitstubs(AsmCore *c, void *as, JitTrace *T) {
+void asm_exitstubs(AsmCore *c, void *as, JitTrace *T) {
   uint32_t k, nsnap = c->ir->nsnap;
   uint8_t **stub = c->stub, **forced = c->stub + nsnap;
   memset(stub, 0, 2 * (size_t)nsnap * sizeof(uint8_t *));
@@ -520,7 +520,6 @@ JitAbort asm_exitstubs(AsmCore *c, void *as, JitTrace *T) {
   }
   for (k = 0; k < c->npatch; k++)
     asm_target.patchjump(as, c->patch[k].field, (c->patch[k].forced ? forced : stub)[c->patch[k].snap]);
-  return JA_OK;
 }
 
 /* ----------------------------------------------------------------------

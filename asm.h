@@ -126,7 +126,7 @@ void *asm_grow(AsmCore *c, void *arr, uint32_t n, uint32_t *cap, size_t size);
 void asm_exitvia(AsmCore *c, uint8_t *field, uint32_t sn, int forced);
 /* The stubs (AsmTarget.exitstub) of the snapshots the jumps go to, then
 ** the forced ones (AsmTarget.forcedstub), and every jump patched */
-JitAbort asm_exitstubs(AsmCore *c, void *as, JitTrace *T);
+void asm_exitstubs(AsmCore *c, void *as, JitTrace *T);
 
 /* ----------------------------------------------------------------------
 ** Code memory

@@ -1375,8 +1375,7 @@ static JitAbort ax_emittrace(Asm *as, JitTrace *T) {
   ax_budgetslow(as);
   /* stubs, for the snapshots guards use; then those of the back-edge
   ** checks' exits, which say so and go on into the first ones */
-  why = asm_exitstubs(c, as, T);
-  if (why != JA_OK) return why;
+  asm_exitstubs(c, as, T);
   common = as->mc.p;
   c->commonofs = (size_t)(common - as->mc.start);
   ax_exitcode(as, T);

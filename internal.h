@@ -411,9 +411,9 @@ typedef enum TMS {
 #define CIST_CLSRET (1 << 8)   /* function is closing tbc variables on return */
 #define CIST_LEQ (1 << 9)      /* "a <= b" being done as "not (b < a)" */
 #define CIST_OAH (1 << 13)     /* saved allowhook of a yieldable pcall */
-#define CIST_JITFIN (1 << 14)  /* a metamethod's call, rebuilt by a trace's exit,
-                               ** returns here: the instruction that called it
-                               ** finishes then (interp_finishOp) */
+#define CIST_JITFIN (1 << 14)  /* a metamethod's call rebuilt by a trace's exit:
+                               ** when it returns, the caller's instruction that
+                               ** called it finishes (interp_finishOp) */
 #define CIST_RECST 10          /* bits 10-12: saved error status while closing */
 
 typedef struct CallInfo {

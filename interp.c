@@ -1654,12 +1654,13 @@ returning:
     }
   }
 ret:
-  if (ci->callstatus & CIST_FRESH) return;
-  ci = ci->previous;
-  if (l_unlikely(ci->callstatus & CIST_JITFIN)) { /* (jit.c jit_buildframes) */
-    ci->callstatus ^= CIST_JITFIN;
+  if (l_unlikely(ci->callstatus & (CIST_FRESH | CIST_JITFIN))) {
+    if (ci->callstatus & CIST_FRESH) return;
+    ci = ci->previous; /* (jit.c jit_buildframes: a metamethod returns) */
     interp_finishOp(S);
+    goto returning;
   }
+  ci = ci->previous;
   goto returning;
 }
 #if defined(__GNUC__) && !defined(__clang__)

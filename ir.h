@@ -301,7 +301,7 @@ typedef struct SnapFrame {
   int32_t nextra;     /* a vararg function's extra arguments (below funcslot) */
   uint16_t tail;      /* 1: a tail call (its CallInfo gets CIST_TAIL) */
   uint16_t finish;    /* 1: a metamethod's call, which its caller's instruction
-                      ** makes and finishes (the caller gets CIST_JITFIN) */
+                      ** makes and finishes (its CallInfo gets CIST_JITFIN) */
 } SnapFrame;
 
 typedef struct IRSnap {

@@ -708,12 +708,11 @@ static CallInfo *jit_buildframes(vm_State *S, CallInfo *ci, const JitTrace *T, u
     const SnapFrame *f = &T->ir.frames[snap->frameofs + d];
     CallInfo *callee = ci->next;
     ci->u.l.savedpc = pt->code + f->retpc;
-    if (f->finish) ci->callstatus |= CIST_JITFIN; /* (a metamethod's caller) */
     pt = (const Proto *)f->pt;
     callee->func = base + f->funcslot;
     callee->u.l.nextraargs = f->nextra;
     callee->nresults = f->nresults;
-    callee->callstatus = f->tail ? CIST_TAIL : 0;
+    callee->callstatus = (f->tail ? CIST_TAIL : 0) | (f->finish ? CIST_JITFIN : 0); /* (interp.c ret) */
     callee->top = callee->func + 1 + pt->maxstacksize;
     callee->u.l.trap = 0;
     ci = callee;
@@ -892,17 +891,15 @@ TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, in
   const IRSnap *snap = &T->ir.snap[sn];
   int slot = (int)(call & 0xff), nargs = (int)(call >> 8 & 0xff), want = (int)(call >> 16 & 0xff), k;
   StkId base;
-  CallInfo *inner = ci, *c;
   if (snap->depth == 0) /* (the frame is there: only its pc) */
     ci->u.l.savedpc = ci_func(ci)->p->code + snap->pc + 1;
   else /* (past the call, as the interpreter's savepc) */
-    (inner = jit_buildframes(S, ci, T, sn))->u.l.savedpc++;
+    jit_buildframes(S, ci, T, sn)->u.l.savedpc++;
   G(S)->gcblocked++;
   S->top = ci->func + 1 + slot + 1 + nargs;
   /* as the interpreter calls a C function (no yield: JIT_CCALLS do not) */
   do_precall(S, ci->func + 1 + slot, want);
   G(S)->gcblocked--;
-  for (c = ci; c != inner; c = c->next) c->callstatus &= ~CIST_JITFIN; /* (the frames go again) */
   base = ci->func + 1; /* (the stack may have moved) */
   for (k = 0; k < want && dest != slot; k++) setobj2s(S, base + dest + k, s2v(base + slot + k));
   S->ci = ci;
@@ -1016,9 +1013,8 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (J->pendslot >= 0) { /* C code ran on the last instruction: its results */
     int k;
     /* their guards exit after that instruction: it is not done again */
-    if (!snap_take(J, J->pendpc != NULL ? J->pendpc : pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
-    J->ir.snap[J->ir.nsnap - 1].fresh = (int16_t)J->pendslot;
-    J->ir.snap[J->ir.nsnap - 1].nfresh = (uint16_t)J->npend;
+    if (!snap_takefresh(J, J->pendpc != NULL ? J->pendpc : pc, J->pendslot, J->npend))
+      return jit_jitabort(S, J, JA_NOMEM, pc);
     for (k = 0; k < J->npend; k++) {
       int s = J->pendslot + k;
       const TValue *v = s2v(J->frame[0].ci->func + 1 + s);

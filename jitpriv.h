@@ -104,5 +104,8 @@ StkId snap_cleardead(JitState *J, CallInfo *ci);
 void snap_droplive(JitState *J, const Proto *pt);
 /* A snapshot for the guards of the instruction at pc; 0: out of memory */
 int snap_take(JitState *J, const Instruction *pc);
+/* The same, right after C code (CAT, CALLC) left nfresh results in the
+** frame from slot fresh on: no exit or loop copy writes those back */
+int snap_takefresh(JitState *J, const Instruction *pc, int fresh, int nfresh);
 
 #endif

@@ -944,6 +944,14 @@ static void rec_ccode(Rec *r, IROp op, int a, int n, IRRef op1, IRRef arg, int n
   J->npend = nres;
 }
 
+/* The index of C function f in J->ccall (JIT_CCALLS), or -1 */
+static int rec_ccallid(const JitState *J, vm_CFunction f) {
+  int c;
+  for (c = 0; c < J->nccall; c++)
+    if (J->ccall[c] == f) return c;
+  return -1;
+}
+
 /* A call of a library function of JIT_CCALLS (index id in J->ccall) as
 ** it is (CALLC), when it runs no Lua code with these arguments: tables
 ** without a metatable (guarded), no userdata, no function for gsub to
@@ -1070,8 +1078,8 @@ static void rec_recordcall(Rec *r, int want, int tail) {
     }
     if (r->abort != JA_OK && r->abort != JA_NYI_TYPE) return;
     r->abort = JA_OK; /* (no IR for it: the call itself) */
-    for (c = 0; c < J->nccall && J->ccall[c] != fvalue(fv); c++) continue;
-    if (c == J->nccall ||
+    c = rec_ccallid(J, fvalue(fv));
+    if (c < 0 ||
         !(tail ? rec_ctailcall(r, c, a, nargs) : rec_ccall(r, c, a, nargs, want, framebase(J) + a, s2v(r->base + a + 1))))
       r->abort = JA_NYI_CALL;
   } else {
@@ -1133,8 +1141,8 @@ static void rec_ctailbelow(Rec *r, int a) {
   }
   if (nargs < 0 && (nargs = rec_uptotop(r, a + 1)) < 0) return; /* up to the top */
   J->multres = -1;
-  for (c = 0; c < J->nccall && J->ccall[c] != fvalue(fv); c++) continue;
-  if (c == J->nccall || (nres = J->ccallres[c]) < 0) { r->abort = JA_NYI_CALL; return; }
+  c = rec_ccallid(J, fvalue(fv));
+  if (c < 0 || (nres = J->ccallres[c]) < 0) { r->abort = JA_NYI_CALL; return; }
   emit(r, IR_EQ, IRT_VOID, getslot(J, r->base, a), ir_kptr(&J->ir, (void *)fvalue(fv)));
   if (!rec_ccall(r, c, a, nargs, nres, framebase(J) + a, s2v(r->base + a + 1))) {
     if (r->abort == JA_OK) r->abort = JA_NYI_CALL;
@@ -1142,9 +1150,7 @@ static void rec_ctailbelow(Rec *r, int a) {
   }
   J->pendslot = -1; /* (the results stay in the frame) */
   J->multres = framebase(J) + a + nres;
-  if (!snap_take(J, r->pc + 1)) { r->abort = JA_NOMEM; return; }
-  J->ir.snap[J->ir.nsnap - 1].fresh = (int16_t)(framebase(J) + a);
-  J->ir.snap[J->ir.nsnap - 1].nfresh = (uint16_t)nres;
+  if (!snap_takefresh(J, r->pc + 1, framebase(J) + a, nres)) { r->abort = JA_NOMEM; return; }
   J->endexit = 1;
 }
 
@@ -1286,8 +1292,7 @@ static void rec_tforcallc(Rec *r, const Instruction *pc) {
     if (r->abort == JA_OK) J->frame[J->depth].tforslot = slot;
     return;
   }
-  for (c = 0; f != NULL && c < J->nccall && J->ccall[c] != f; c++) continue;
-  if (f == NULL || c == J->nccall) { r->abort = JA_NYI_CALL; return; }
+  if (f == NULL || (c = rec_ccallid(J, f)) < 0) { r->abort = JA_NYI_CALL; return; }
   fn = getslot(J, r->base, a);
   emit(r, IR_EQ, IRT_VOID, ttislcf(fv) ? fn : emit(r, IR_FLOAD, IRT_PTR, fn, IRFL_CCL_F), ir_kptr(&J->ir, (void *)f));
   for (k = 0; k < 3; k++) setslot(J, a + 4 + k, getslot(J, r->base, a + k));

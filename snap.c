@@ -104,3 +104,10 @@ int snap_take(JitState *J, const Instruction *pc) {
   J->opt.cursnap = b->nsnap - 1;
   return 1;
 }
+
+int snap_takefresh(JitState *J, const Instruction *pc, int fresh, int nfresh) {
+  if (!snap_take(J, pc)) return 0;
+  J->ir.snap[J->ir.nsnap - 1].fresh = (int16_t)fresh;
+  J->ir.snap[J->ir.nsnap - 1].nfresh = (uint16_t)nfresh;
+  return 1;
+}
