@@ -34,8 +34,8 @@ if [ ! -f libtide.a ]; then
   exit 2
 fi
 
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+. "$ROOT/test/lib.sh"
+scratch
 
 # Split the document: TMP/NAME.c for each program, TMP/NAME.expected for
 # its output block, and TMP/list with "NAME LINE" per program in document

@@ -32,17 +32,15 @@ FLAGS=${TIDE_FLAGS:-}
 LIMIT=${DIFF_TIMEOUT:-10}
 
 # resolve TIDE relative to the caller's cwd if it is a path
-case "$TIDE" in
-  */*) [ -e "$TIDE" ] && TIDE=$(cd "$(dirname "$TIDE")" && pwd)/$(basename "$TIDE") ;;
-esac
+. "$(dirname "$0")/lib.sh"
+TIDE=$(abspath "$TIDE")
 
 cd "$ROOT" || exit 2
 case "$DIR" in
   /*) DIR=$(realpath --relative-to="$ROOT" "$DIR") ;;
 esac
 
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+scratch
 
 pass=0
 fail=0

@@ -14,14 +14,12 @@ TIDE=$1
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 FLAGS=${TIDE_FLAGS:-}
 
-case "$TIDE" in
-  */*) [ -e "$TIDE" ] && TIDE=$(cd "$(dirname "$TIDE")" && pwd)/$(basename "$TIDE") ;;
-esac
+. "$(dirname "$0")/lib.sh"
+TIDE=$(abspath "$TIDE")
 
 cd "$ROOT" || exit 2
 
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+scratch
 
 pass=0
 fail=0

@@ -23,9 +23,8 @@ if [ $# -lt 1 ]; then
 fi
 TIDE=$1
 LUA=${LUA_REF:-lua5.4}
-case "$TIDE" in
-  */*) [ -e "$TIDE" ] && TIDE=$(cd "$(dirname "$TIDE")" && pwd)/$(basename "$TIDE") ;;
-esac
+. "$(dirname "$0")/../lib.sh"
+TIDE=$(abspath "$TIDE")
 if ! command -v "$TIDE" >/dev/null 2>&1; then
   echo "alloc-profile: no tide binary at '$TIDE'" >&2
   exit 2
@@ -35,8 +34,7 @@ if ! command -v "$LUA" >/dev/null 2>&1; then
   exit 2
 fi
 
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+scratch
 cd "$TMP" || exit 2
 unset LUA_INIT LUA_INIT_5_4 TIDE_NO_CARET
 

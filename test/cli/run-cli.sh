@@ -16,9 +16,8 @@ fi
 
 TIDE=$1
 REF=${LUA_REF:-lua5.4}
-case "$TIDE" in
-  */*) [ -e "$TIDE" ] && TIDE=$(cd "$(dirname "$TIDE")" && pwd)/$(basename "$TIDE") ;;
-esac
+. "$(dirname "$0")/../lib.sh"
+TIDE=$(abspath "$TIDE")
 if ! command -v "$TIDE" >/dev/null 2>&1; then
   echo "run-cli: no tide binary at '$TIDE'" >&2
   exit 2
@@ -28,8 +27,7 @@ if ! command -v "$REF" >/dev/null 2>&1; then
   exit 2
 fi
 
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+scratch
 cd "$TMP" || exit 2
 
 # Keep the environment of both interpreters the same and predictable.

@@ -8,9 +8,8 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 TIDE=${1:?usage: $0 TIDE|--regen}
 FLAGS=${TIDE_FLAGS:-}
-case "$TIDE" in
-  */*) [ -e "$TIDE" ] && TIDE=$(cd "$(dirname "$TIDE")" && pwd)/$(basename "$TIDE") ;;
-esac
+. "$(dirname "$0")/../lib.sh"
+TIDE=$(abspath "$TIDE")
 cd "$ROOT" || exit 2
 EXP=test/errors/expected.txt
 

@@ -19,9 +19,8 @@ REF=${LUA_REF:-lua5.4}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 FAILDIR=$ROOT/test/fuzz/failures
 
-case "$TIDE" in
-  */*) [ -e "$TIDE" ] && TIDE=$(cd "$(dirname "$TIDE")" && pwd)/$(basename "$TIDE") ;;
-esac
+. "$(dirname "$0")/../lib.sh"
+TIDE=$(abspath "$TIDE")
 
 if [ $# -ge 3 ]; then
   seed=$3
@@ -30,8 +29,7 @@ else
 fi
 echo "progfuzz: $TIDE for ${SECONDS_BUDGET}s, first seed $seed"
 
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+scratch
 # run from the temporary directory with a fixed relative chunk name, so
 # error messages mention the same "prog.lua" under both engines
 cd "$TMP" || exit 2

@@ -19,11 +19,9 @@ if [ $# -lt 1 ]; then
 fi
 TIDE=$1
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-case "$TIDE" in
-  */*) [ -e "$TIDE" ] && TIDE=$(cd "$(dirname "$TIDE")" && pwd)/$(basename "$TIDE") ;;
-esac
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+. "$(dirname "$0")/../lib.sh"
+TIDE=$(abspath "$TIDE")
+scratch
 cd "$ROOT/test/hostile" || exit 2
 pass=0
 fail=0

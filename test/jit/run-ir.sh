@@ -13,10 +13,10 @@
 set -u
 TIDE=$1
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-case "$TIDE" in */*) TIDE=$(cd "$(dirname "$TIDE")" && pwd)/$(basename "$TIDE") ;; esac
+. "$(dirname "$0")/../lib.sh"
+TIDE=$(abspath "$TIDE")
 cd "$ROOT" || exit 2
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+scratch
 pass=0 fail=0
 for f in test/jit/ir/*.lua; do
   exp=${f%.lua}.ir

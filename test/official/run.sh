@@ -34,9 +34,8 @@ if [ $# -lt 1 ]; then
 fi
 TIDE=$1
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-case "$TIDE" in
-  */*) [ -e "$TIDE" ] && TIDE=$(cd "$(dirname "$TIDE")" && pwd)/$(basename "$TIDE") ;;
-esac
+. "$(dirname "$0")/../lib.sh"
+TIDE=$(abspath "$TIDE")
 SUITE=${LUA_TESTS:-$ROOT/../shared/lua-5.4.4-tests}
 if [ ! -f "$SUITE/all.lua" ]; then
   echo "skipped: no Lua test suite (looked in $SUITE; set LUA_TESTS=dir)"
@@ -45,8 +44,7 @@ fi
 SUITE=$(cd "$SUITE" && pwd)
 LIMIT=${OFFICIAL_TIMEOUT:-300}
 
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+scratch
 pass=0
 fail=0
 
