@@ -488,33 +488,28 @@ static void ax_callnn(Asm *as, IRRef ref, const void *fn) {
   ax_saveregs(as, mask, 1);
 }
 
-/* fn(S, &base[op1], op2, op1) for C code on frame slots (CAT): it
-** returns the trace's base, which moved if the stack did */
-static void ax_onslots(Asm *as, IRRef ref, const void *fn) {
+/* C code on frame slots, which returns the trace's base (moved if the
+** stack did): CAT is jit_cat(S, &base[op1], op2, op1), CALLC
+** jit_callc(S, T, its snapshot, op2, op1), the call made on the slots */
+static void ax_onslots(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
   uint64_t mask = as->c->livemask[ref];
+  const void *fn;
   ax_saveregs(as, mask, 0);
   x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
-  x64_lea(&as->mc, X64_RSI, x64mem(R_BASE, (int32_t)ins->op1 * TV_SIZE));
-  x64_mov32_ri(&as->mc, X64_RDX, ins->op2);
-  x64_mov32_ri(&as->mc, X64_RCX, ins->op1);
+  if (ins->op == IR_CAT) {
+    x64_lea(&as->mc, X64_RSI, x64mem(R_BASE, (int32_t)ins->op1 * TV_SIZE));
+    x64_mov32_ri(&as->mc, X64_RDX, ins->op2);
+    x64_mov32_ri(&as->mc, X64_RCX, ins->op1);
+    fn = (const void *)jit_cat;
+  } else {
+    x64_mov_ri(&as->mc, X64_RSI, (int64_t)(uintptr_t)as->T);
+    x64_mov32_ri(&as->mc, X64_RDX, ins->snap);
+    x64_mov32_ri(&as->mc, X64_RCX, ins->op2);
+    x64_mov32_ri(&as->mc, X64_R8, ins->op1);
+    fn = (const void *)jit_callc;
+  }
   ax_callfn(as, fn);
-  x64_mov_rr(&as->mc, R_BASE, X64_RAX);
-  ax_saveregs(as, mask, 1);
-}
-
-/* CALLC: jit_callc(S, T, its snapshot, op2, op1) makes the call on the
-** frame's slots and returns the frame's base, which moved if the stack did */
-static void ax_callc(Asm *as, IRRef ref) {
-  IRIns *ins = IR(ref);
-  uint64_t mask = as->c->livemask[ref];
-  ax_saveregs(as, mask, 0);
-  x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
-  x64_mov_ri(&as->mc, X64_RSI, (int64_t)(uintptr_t)as->T);
-  x64_mov32_ri(&as->mc, X64_RDX, ins->snap);
-  x64_mov32_ri(&as->mc, X64_RCX, ins->op2);
-  x64_mov32_ri(&as->mc, X64_R8, ins->op1);
-  ax_callfn(as, (const void *)jit_callc);
   x64_mov_rr(&as->mc, R_BASE, X64_RAX);
   ax_saveregs(as, mask, 1);
 }
@@ -976,8 +971,7 @@ static JitAbort ax_ins(Asm *as, IRRef ref) {
     case IR_TBAR: ax_tbar(as, ref); break;
     case IR_TNEW: ax_tnew(as, ref); break;
     case IR_SSTORE: ax_storevalue(as, R_BASE, (int32_t)ins->op1 * TV_SIZE, ins->op2); break;
-    case IR_CAT: ax_onslots(as, ref, (const void *)jit_cat); break;
-    case IR_CALLC: ax_callc(as, ref); break;
+    case IR_CAT: case IR_CALLC: ax_onslots(as, ref); break;
     case IR_TSLOT:
       if (IR(ins->op2)->type == IRT_INT) ax_tslotint(as, ref);
       else ax_callint(as, ref, (const void *)jit_tslotobj, 1);

@@ -1637,7 +1637,7 @@ void gc_freeall(vm_State *S) {
   g->allgc = NULL;
   mi_free(g->nursery_start);
   g->nursery_start = NULL;
-  munmap(g->gcreserve, g->gcreserve == NULL ? 0 : g->gcreserve_len);
+  if (g->gcreserve != NULL) munmap(g->gcreserve, g->gcreserve_len);
   g->gcreserve = NULL;
   bigcache_drop(g);
   vec_free(&g->remembered);
