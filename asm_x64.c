@@ -782,6 +782,33 @@ static void ax_hrefk(Asm *as, IRRef ref) {
   ax_done_gpr(as, ref, d);
 }
 
+/* RETF's check that the frame S->ci (in RAX; S in R_TMP3) has nothing
+** to close: the innermost open upvalue and to-be-closed variable (both
+** lists are ordered) are below its base, func + 1 */
+static void ax_noclose(Asm *as, IRRef ref) {
+  uint8_t *none;
+  X64Mem lasttbc = {R_TMP3, X64_RDX, 8, -(int32_t)sizeof(ptrdiff_t)};
+  x64_mov_rm(&as->mc, X64_RDX, x64mem(R_TMP3, (int32_t)offsetof(vm_State, openupval)));
+  x64_test_rr(&as->mc, X64_RDX, X64_RDX);
+  none = x64_jcc8(&as->mc, X64_CC_E, NULL);
+  x64_mov_rm(&as->mc, X64_RDX, x64mem(X64_RDX, (int32_t)offsetof(UpVal, v)));
+  x64_alu_rm(&as->mc, X64_SUB, X64_RDX, x64mem(X64_RAX, (int32_t)offsetof(CallInfo, func)));
+  x64_alu_ri(&as->mc, X64_CMP, X64_RDX, (int32_t)sizeof(TValue)); /* (base = func + 1) */
+  ax_exitif(as, X64_CC_GE, ref);
+  x64_patch_rel8(none, as->mc.p);
+  x64_mov32_rm(&as->mc, X64_RDX, x64mem(R_TMP3, (int32_t)offsetof(vm_State, ntbc)));
+  x64_test32_rr(&as->mc, X64_RDX, X64_RDX);
+  none = x64_jcc8(&as->mc, X64_CC_E, NULL);
+  x64_mov_rm(&as->mc, R_TMP3, x64mem(R_TMP3, (int32_t)offsetof(vm_State, tbclist)));
+  x64_mov_rm(&as->mc, X64_RDX, lasttbc); /* (a stack offset) */
+  x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
+  x64_alu_rm(&as->mc, X64_ADD, X64_RDX, x64mem(R_TMP3, (int32_t)offsetof(vm_State, stack)));
+  x64_alu_rm(&as->mc, X64_SUB, X64_RDX, x64mem(X64_RAX, (int32_t)offsetof(CallInfo, func)));
+  x64_alu_ri(&as->mc, X64_CMP, X64_RDX, (int32_t)sizeof(TValue)); /* (base = func + 1) */
+  ax_exitif(as, X64_CC_GE, ref);
+  x64_patch_rel8(none, as->mc.p);
+}
+
 /* RETF: S->ci (in RAX) is left for its caller (in RAX after the guards),
 ** which the guards make sure is the one the trace was recorded with */
 static void ax_retf(Asm *as, IRRef ref) {
@@ -793,8 +820,9 @@ static void ax_retf(Asm *as, IRRef ref) {
   ** no savedpc to match, so this is the cheap check first) */
   ax_exitif(as, X64_CC_NE, ref);
   x64_movzx16_rm(&as->mc, X64_RDX, x64mem(X64_RAX, (int32_t)offsetof(CallInfo, nresults)));
-  x64_cmp32_ri(&as->mc, X64_RDX, (int32_t)(uint16_t)(int16_t)ins->op2);
+  x64_cmp32_ri(&as->mc, X64_RDX, (int32_t)(uint16_t)ins->op2);
   ax_exitif(as, X64_CC_NE, ref);
+  if (ins->op2 & JIT_RETF_CLOSE) ax_noclose(as, ref);
   x64_mov_rm(&as->mc, X64_RAX, x64mem(X64_RAX, (int32_t)offsetof(CallInfo, previous)));
   x64_mov_ri(&as->mc, X64_RDX, (int64_t)IR(ins->op1)->k.u);
   x64_cmp_rm(&as->mc, X64_RDX, x64mem(X64_RAX, (int32_t)offsetof(CallInfo, u.l.savedpc)));

@@ -171,7 +171,9 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   ** guards that the call came from the interpreter (not from C code)    \
   ** wanting op2 results and that the caller resumes at pc op1 (a KPTR, \
   ** which also fixes its prototype and its base); then S->ci is the    \
-  ** caller. Exits redo the return in the interpreter. */                \
+  ** caller. Exits redo the return in the interpreter. With op2's      \
+  ** JIT_RETF_CLOSE (a RETURN with k), also that nothing is to be      \
+  ** closed at or above the frame's base. */                            \
   X(RETF, IRM_REF, IRM_LIT, IRF_GUARD | IRF_EFFECT)                        \
   /* the address of the trace's slot 0 (open upvalues are compared to it) */\
   X(BASE, IRM_NONE, IRM_NONE, IRF_LOAD)  /* (CAT and CALLC may move it) */  \

@@ -1006,6 +1006,24 @@ void jit_report(JitState *J, FILE *out) {
       fprintf(out, "  %8lu  %s\n", (unsigned long)J->rulefired[i], opt_rulename[i]);
 }
 
+/* An inlined call enters, at pc, the body of a loop with a trace: the
+** trace ends, and its end builds the calls' frames and runs that loop's
+** (jit_callframes). Returns 1 when it did (or aborted). */
+static int jit_linkcallee(vm_State *S, JitState *J, const Instruction *pc) {
+  JitTrace *L = jit_findbody(J->frame[J->depth].pt, pc);
+  int d;
+  /* (not from a metamethod: the frames the link builds in machine code
+  ** do not say that its caller finishes an instruction) */
+  for (d = 1; d <= J->depth && L != NULL; d++)
+    if (J->frame[d].snap.finish) L = NULL;
+  if (L == NULL) return 0;
+  J->linkpc = L->startpc;
+  J->callee = J->frame[J->depth].pt;
+  if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc), 1;
+  jit_finishtrace(S, J);
+  return 1;
+}
+
 int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   JitState *J = G(S)->jit;
   JitAbort why;
@@ -1059,7 +1077,9 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     return jit_jitabort(S, J, JA_LEFT_FRAME, NULL);
   } else if (J->lastpc != NULL && pc <= J->lastpc) { /* a loop's back-edge was taken */
     JitTrace *L;
-    if (J->depth > 0) {
+    if (J->depth > 0 && jit_linkcallee(S, J, pc)) {
+      return 0; /* (a generic for enters its body by its back-edge) */
+    } else if (J->depth > 0) {
       /* a loop in an inlined call: followed a few times when it is short
       ** (its own recordings keep ending in its exit, so it never gets a
       ** trace to link to), as an inner loop of the trace's function */
@@ -1093,23 +1113,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
       if (++J->unrolled > JIT_MAXUNROLL) return jit_jitabort(S, J, JA_INNERLOOP, pc);
     }
   }
-  if (J->depth > 0) {
-    /* an inlined call enters a loop with a trace: the trace ends, and its
-    ** end builds the calls' frames and runs that loop's (jit_callframes) */
-    JitTrace *L = jit_findbody(J->frame[J->depth].pt, pc);
-    int d;
-    /* (not from a metamethod: the frames the link builds in machine code
-    ** do not say that its caller finishes an instruction) */
-    for (d = 1; d <= J->depth && L != NULL; d++)
-      if (J->frame[d].snap.finish) L = NULL;
-    if (L != NULL) {
-      J->linkpc = L->startpc;
-      J->callee = J->frame[J->depth].pt;
-      if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
-      jit_finishtrace(S, J);
-      return 0;
-    }
-  }
+  if (J->depth > 0 && jit_linkcallee(S, J, pc)) return 0;
   J->lastpc = pc;
   if (S->hookmask & ~VM_MASKJIT) return jit_jitabort(S, J, JA_HOOK, pc);
   if (J->ir.n > JIT_MAXINS) return jit_jitabort(S, J, JA_TOO_LONG, pc);

@@ -427,6 +427,10 @@ const TValue *jit_hrefobj(Table *t, GCObject *key); /* IR HREF */
 TValue *jit_cat(vm_State *S, TValue *first, int n, int slot);
 TValue *jit_callframes(vm_State *S, const JitTrace *X);
 TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, int32_t dest);
+/* RETF's op2: the results the caller wants (16 bits), and this flag: the
+** RETURN closes upvalues (its k), so the guards check there are none */
+#define JIT_RETF_CLOSE 0x10000u
+
 /* CALLC's op2: the function's slot (counted from frame 0's base), the
 ** argument count, the results wanted; its op1 is the slot they go to */
 #define JIT_CALLC(slot, nargs, want) ((uint32_t)(slot) | (uint32_t)(nargs) << 8 | (uint32_t)(want) << 16)

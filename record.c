@@ -1099,8 +1099,7 @@ static void rec_returnbelow(Rec *r, int a, int n) {
   IRRef vals[JIT_MAXSLOTS];
   int k, funcslot, want = ci->nresults;
   if (J->parent == NULL || n < 0 || want < 0 || (ci->callstatus & CIST_FRESH) ||
-      caller == NULL || !isLua(caller) || J->frame[0].pt->is_vararg ||
-      (GET_OPCODE(r->i) == OP_RETURN && TESTARG_k(r->i))) {
+      caller == NULL || !isLua(caller) || J->frame[0].pt->is_vararg) {
     r->abort = JA_LEFT_FRAME; /* (roots: the recording left the loop) */
     return;
   }
@@ -1109,7 +1108,8 @@ static void rec_returnbelow(Rec *r, int a, int n) {
   if (n > want) n = want; /* (missing ones are nil) */
   for (k = 0; k < n; k++) vals[k] = getslot(J, r->base, a + k);
   /* (after it, guards exit in the caller's frame: the next snapshot's) */
-  emit(r, IR_RETF, IRT_VOID, ir_kptr(&J->ir, (void *)caller->u.l.savedpc), (IRRef)(uint16_t)want);
+  emit(r, IR_RETF, IRT_VOID, ir_kptr(&J->ir, (void *)caller->u.l.savedpc),
+       (IRRef)(uint16_t)want | (GET_OPCODE(r->i) == OP_RETURN && TESTARG_k(r->i) ? JIT_RETF_CLOSE : 0));
   memset(J->slot, 0, sizeof(J->slot));
   memset(J->written, 0, sizeof(J->written));
   J->shift -= funcslot + 1;
@@ -1364,6 +1364,12 @@ static void rec_tforprep(Rec *r) {
   rec_tforcall(r, r->pc + 1 + GETARG_Bx(r->i));
 }
 
+/* Whether S has open upvalues or to-be-closed variables at or above level */
+static int rec_toclose(vm_State *S, StkId level) {
+  return (S->openupval != NULL && uplevel(S->openupval) >= level) ||
+         (S->ntbc > 0 && S->tbclist[S->ntbc - 1] >= savestack(S, level));
+}
+
 static void rec_recordins(Rec *r) {
   JitState *J = r->J;
   Instruction i = r->i;
@@ -1452,14 +1458,9 @@ static void rec_recordins(Rec *r) {
     case OP_FORLOOP: rec_forloop(r); break;
     case OP_FORPREP: rec_forprep(r); break;
     case OP_TFORPREP: rec_tforprep(r); break;
-    case OP_CLOSE: { /* nothing to close: traces make no closures nor to-be-closed variables */
-      vm_State *S = J->thread;
-      StkId level = base + a;
-      if ((S->openupval != NULL && uplevel(S->openupval) >= level) ||
-          (S->ntbc > 0 && S->tbclist[S->ntbc - 1] >= savestack(S, level)))
-        r->abort = JA_NYI_BC;
+    case OP_CLOSE: /* nothing to close: traces make no closures nor to-be-closed variables */
+      if (rec_toclose(J->thread, base + a)) r->abort = JA_NYI_BC;
       break;
-    }
     case OP_TFORCALL: rec_tforcall(r, r->pc); break;
     case OP_TFORLOOP: { /* on its own: where an exit after the call resumes */
       IRRef v = getslot(J, base, a + 4); /* (its type guarded: nil or not) */
@@ -1487,7 +1488,12 @@ static void rec_recordins(Rec *r) {
     case OP_RETURN0: rec_recordreturn(r, a, 0); break;
     case OP_RETURN1: rec_recordreturn(r, a, 1); break;
     case OP_RETURN: /* (C: a vararg function's, which moves its frame back) */
-      if (GETARG_k(i) || (GETARG_C(i) && J->depth == 0)) r->abort = JA_NYI_BC; /* upvalues to close */
+      /* k: it closes upvalues and to-be-closed variables at or above
+      ** its base (a function with a generic for has it on every return).
+      ** An inlined frame has none: traces make no closures nor
+      ** to-be-closed variables (CLOSURE, TBC, a generic for's closing
+      ** value abort). Frame 0 began before the trace: RETF checks. */
+      if ((GETARG_k(i) && rec_toclose(J->thread, base)) || (GETARG_C(i) && J->depth == 0)) r->abort = JA_NYI_BC;
       else rec_recordreturn(r, a, GETARG_B(i) - 1);
       break;
     case OP_VARARGPREP: break; /* (the call's recording moved the frame) */
