@@ -110,7 +110,7 @@ typedef struct Asm {
 static int ax_iscall(const IRIns *ins) {
   switch (ins->op) {
     case IR_FPOW: case IR_FMOD: case IR_IDIV: case IR_MOD: case IR_UDIV: case IR_TBAR: case IR_TLEN:
-    case IR_TNEW: case IR_TSLOT: case IR_CAT: case IR_CALLC: case IR_TGETS: case IR_HREF:
+    case IR_TNEW: case IR_TSLOT: case IR_CAT: case IR_CALLC: case IR_CALLL: case IR_TGETS: case IR_HREF:
     case IR_FMATH: case IR_TRESIZE:
       return 1;
     case IR_SHL: case IR_SHR: /* unless the count is a constant */
@@ -490,7 +490,9 @@ static void ax_callnn(Asm *as, IRRef ref, const void *fn) {
 
 /* C code on frame slots, which returns the trace's base (moved if the
 ** stack did): CAT is jit_cat(S, &base[op1], op2, op1), CALLC
-** jit_callc(S, T, its snapshot, op2, op1), the call made on the slots */
+** jit_callc(S, T, its snapshot, op2, op1), the call made on the slots,
+** and CALLL the same with jit_calll, which returns NULL when it made no
+** call: then its guard exits */
 static void ax_onslots(Asm *as, IRRef ref) {
   IRIns *ins = IR(ref);
   uint64_t mask = as->c->livemask[ref];
@@ -507,11 +509,15 @@ static void ax_onslots(Asm *as, IRRef ref) {
     x64_mov32_ri(&as->mc, X64_RDX, ins->snap);
     x64_mov32_ri(&as->mc, X64_RCX, ins->op2);
     x64_mov32_ri(&as->mc, X64_R8, ins->op1);
-    fn = (const void *)jit_callc;
+    fn = ins->op == IR_CALLL ? (const void *)jit_calll : (const void *)jit_callc;
   }
   ax_callfn(as, fn);
+  ax_saveregs(as, mask, 1); /* (RAX is not allocated) */
+  if (ins->op == IR_CALLL) { /* (the exit finds the registers as they were) */
+    x64_test_rr(&as->mc, X64_RAX, X64_RAX);
+    ax_exitif(as, X64_CC_E, ref);
+  }
   x64_mov_rr(&as->mc, R_BASE, X64_RAX);
-  ax_saveregs(as, mask, 1);
 }
 
 /* The end of an inline fast path that left ref's value in R_TMP, then
@@ -563,7 +569,7 @@ static void ax_tnew(Asm *as, IRRef ref) {
 #undef GOFS
 }
 
-/* TSLOT of an integer key: inside the array part, the slot's address is
+/* TSLOT of an integer key: below the length hint, the slot's address is
 ** computed inline (an append loop's stores, once the array has grown);
 ** else the call finds or inserts the key */
 static void ax_tslotint(Asm *as, IRRef ref) {
@@ -571,7 +577,8 @@ static void ax_tslotint(Asm *as, IRRef ref) {
   int t = ax_gpr_of(as, ins->op1, R_TMP3);
   uint8_t *slow;
   x64_lea(&as->mc, R_TMP, x64mem(ax_gpr_of(as, ins->op2, R_TMP2), -1));
-  x64_mov32_rm(&as->mc, R_TMP2, x64mem(t, (int32_t)offsetof(Table, asize)));
+  /* (past the length hint, the call's lookup moves it: tab_getint) */
+  x64_mov32_rm(&as->mc, R_TMP2, x64mem(t, (int32_t)offsetof(Table, alimit)));
   x64_cmp_rr(&as->mc, R_TMP, R_TMP2);
   slow = x64_jcc(&as->mc, X64_CC_AE, NULL);
   x64_shl_ri(&as->mc, R_TMP, 4);
@@ -782,6 +789,23 @@ static void ax_hrefk(Asm *as, IRRef ref) {
   ax_done_gpr(as, ref, d);
 }
 
+/* AHINT: t->alimit = index + 1 where the index is at or past it */
+static void ax_ahint(Asm *as, IRRef ref) {
+  IRIns *ins = IR(ref);
+  int t = ax_gpr_of(as, ins->op1, R_TMP), i = ax_gpr_of(as, ins->op2, R_TMP2);
+  X64Mem limit = x64mem(t, (int32_t)offsetof(Table, alimit));
+  uint8_t *below;
+  uint8_t *past;
+  x64_alu32_rm(&as->mc, X64_CMP, i, limit);
+  below = x64_jcc8(&as->mc, X64_CC_B, NULL);
+  x64_alu32_rm(&as->mc, X64_CMP, i, x64mem(t, (int32_t)offsetof(Table, asize)));
+  past = x64_jcc8(&as->mc, X64_CC_AE, NULL);
+  x64_lea(&as->mc, R_TMP3, x64mem(i, 1));
+  x64_mov32_mr(&as->mc, limit, R_TMP3);
+  x64_patch_rel8(below, as->mc.p);
+  x64_patch_rel8(past, as->mc.p);
+}
+
 /* RETF's check that the frame S->ci (in RAX; S in R_TMP3) has nothing
 ** to close: the innermost open upvalue and to-be-closed variable (both
 ** lists are ordered) are below its base, func + 1 */
@@ -963,6 +987,7 @@ static JitAbort ax_ins(Asm *as, IRRef ref) {
       break;
     }
     case IR_TLEN: ax_callint(as, ref, (const void *)tab_getn, 0); break;
+    case IR_AHINT: ax_ahint(as, ref); break;
     case IR_TGETS: ax_callint(as, ref, (const void *)jit_tgets, 0); break;
     case IR_SBYTE: {
       int s = ax_gpr_of(as, ins->op1, R_TMP3), d = ax_dst_gpr(as, ref);
@@ -999,7 +1024,7 @@ static JitAbort ax_ins(Asm *as, IRRef ref) {
     case IR_TBAR: ax_tbar(as, ref); break;
     case IR_TNEW: ax_tnew(as, ref); break;
     case IR_SSTORE: ax_storevalue(as, R_BASE, (int32_t)ins->op1 * TV_SIZE, ins->op2); break;
-    case IR_CAT: case IR_CALLC: ax_onslots(as, ref); break;
+    case IR_CAT: case IR_CALLC: case IR_CALLL: ax_onslots(as, ref); break;
     case IR_TSLOT:
       if (IR(ins->op2)->type == IRT_INT) ax_tslotint(as, ref);
       else ax_callint(as, ref, (const void *)jit_tslotobj, 1);

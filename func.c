@@ -30,7 +30,7 @@ Proto *func_newproto(vm_State *S) {
 }
 
 void func_freeproto(vm_State *S, Proto *f) {
-  if (f->traces != NULL) jit_freeproto(G(S), f);
+  if (f->traces != NULL || f->jitframe) jit_freeproto(G(S), f);
   mem_freearray(S, f->code, f->sizecode);
   mem_freearray(S, f->lineinfo, f->sizecode);
   mem_freearray(S, f->colinfo, f->sizecode);

@@ -298,6 +298,9 @@ typedef struct Proto {
   uint8_t numparams;
   uint8_t is_vararg;
   uint8_t maxstacksize;
+  uint8_t jitcall; /* traces call it rather than inline it (a short loop in it) */
+  uint8_t jitframe; /* a trace has a frame of it (inlined, returned to): when it
+                    ** is freed, that trace goes too (jit.c jit_freeproto) */
   int sizeupvalues;
   int sizek;
   int sizecode;   /* also the size of lineinfo and colinfo */
@@ -414,6 +417,8 @@ typedef enum TMS {
 #define CIST_JITFIN (1 << 14)  /* a metamethod's call rebuilt by a trace's exit:
                                ** when it returns, the caller's instruction that
                                ** called it finishes (interp_finishOp) */
+#define CIST_JITREC (1 << 15) /* a call the trace recorder waits for (jit.c
+                               ** rec_luacall): when it returns, recording goes on */
 #define CIST_RECST 10          /* bits 10-12: saved error status while closing */
 
 typedef struct CallInfo {

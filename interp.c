@@ -1654,11 +1654,17 @@ returning:
     }
   }
 ret:
-  if (l_unlikely(ci->callstatus & (CIST_FRESH | CIST_JITFIN))) {
+  if (l_unlikely(ci->callstatus & (CIST_FRESH | CIST_JITFIN | CIST_JITREC))) {
+    if (ci->callstatus & CIST_JITREC) { /* (jit.c: the recorder waited for it) */
+      ci->callstatus &= (unsigned short)~CIST_JITREC;
+      settrap(jit_callreturned(S));
+    }
     if (ci->callstatus & CIST_FRESH) return;
-    ci = ci->previous; /* (jit.c jit_buildframes: a metamethod returns) */
-    interp_finishOp(S);
-    goto returning;
+    if (ci->callstatus & CIST_JITFIN) {
+      ci = ci->previous; /* (jit.c jit_buildframes: a metamethod returns) */
+      interp_finishOp(S);
+      goto returning;
+    }
   }
   ci = ci->previous;
   goto returning;

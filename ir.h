@@ -163,6 +163,14 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(SSTORE, IRM_LIT, IRM_REF, IRF_STORE)                                   \
   X(CAT, IRM_LIT, IRM_LIT, IRF_STORE | IRF_ALLOC | IRF_GCSTEP | IRF_EFFECT) \
   X(CALLC, IRM_LIT, IRM_LIT, IRF_GUARD | IRF_STORE | IRF_ALLOC | IRF_GCSTEP | IRF_EFFECT) \
+  /* a call of anything (a Lua function, any C function, a __call), its \
+  ** operands as CALLC's, made as the interpreter makes it (jit.c       \
+  ** jit_calll): Lua code runs, collections move objects, so every slot  \
+  ** was written before it (SSTORE), and nothing of before it is used   \
+  ** after it (opt.c: no CSE across it; the recorder reloads slots with  \
+  ** RLOAD). Its guard fails, before the call, where it cannot be made   \
+  ** so (a coroutine, which may yield; C calls nested too deep). */     \
+  X(CALLL, IRM_LIT, IRM_LIT, IRF_GUARD | IRF_STORE | IRF_ALLOC | IRF_GCSTEP | IRF_EFFECT) \
   X(RLOAD, IRM_LIT, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \
   /* the running closure: the function slot of the frame based at slot  \
   ** op1 (an int32: not 0 once the trace returned below its frame) */    \
@@ -179,6 +187,12 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(BASE, IRM_NONE, IRM_NONE, IRF_LOAD)  /* (CAT and CALLC may move it) */  \
   /* the border of table op1 (#t without __len), a call */                \
   X(TLEN, IRM_REF, IRM_NONE, IRF_LOAD)                                     \
+  /* Lua 5.4's length hint (Table.alimit): an access of table op1's      \
+  ** array part at 0-based index op2 (checked in range) moves it past    \
+  ** the index as the interpreter's lookup does (table.c tab_getint), so \
+  ** that # finds the border lua5.4 finds in a table with holes. Only    \
+  ** TLEN reads the hint. */                                             \
+  X(AHINT, IRM_REF, IRM_REF, IRF_STORE)                                    \
   /* byte op2 (0-based, inside the string: a guard precedes) of string   \
   ** op1; strings never change, so it is no load */                       \
   X(SBYTE, IRM_REF, IRM_REF, 0)                                            \

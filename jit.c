@@ -100,10 +100,14 @@ JitState *jit_state(vm_State *S) {
   return g->jit;
 }
 
+static void jit_burygraves(JitState *J);
+
 void jit_free(Global *g) {
   JitState *J = g->jit;
   if (J == NULL) return;
+  J->running = 0; /* (none runs now) */
   jit_flush(g);
+  jit_burygraves(J);
   snap_droplive(J, NULL);
   if (J->report) jit_report(J, J->out);
   ir_free(&J->ir);
@@ -243,6 +247,11 @@ static int jit_jitabort(vm_State *S, JitState *J, JitAbort why, const Instructio
     JitPenalty *p = jit_penalize(J, J->startpc);
     if (why == JA_LOOP_EXIT && J->parent == NULL && p->left < 255) p->left++;
   }
+  /* an exit whose side trace would be a return the interpreter makes
+  ** anyway (record.c rec_returnbelow): tried again only after the longest
+  ** backoff */
+  if (why == JA_LEFT_FRAME && J->parent != NULL && J->nbc == 0 && jit_isalive(J, J->parent))
+    J->parent->ir.snap[J->parentsnap].tries = JIT_MAXBACKOFF;
   jit_resetcount(J, J->startpc);
   jit_stoprecording(S, J);
   return 0;
@@ -261,7 +270,13 @@ static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Ins
 int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   JitState *J = G(S)->jit;
   uint16_t *cnt;
-  if (J == NULL || !J->on || J->recording) return 0;
+  if (J == NULL || !J->on) return 0;
+  if (J->recording) {
+    /* the frame a call the recorder waits for returns to runs untrapped:
+    ** its return went unseen (jit_callreturned) */
+    if (J->callwait && ci == J->waitci) jit_jitabort(S, J, JA_LEFT_FRAME, NULL);
+    return 0;
+  }
   J->ninterp += (uint64_t)G(S)->istep;
   if (ci_func(ci)->p->traces != NULL) {
     /* the loop's trace, or one from another back-edge to the same body */
@@ -389,6 +404,8 @@ static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Ins
   J->multres = -1;
   J->pendslot = J->pendtfor = -1;
   J->pendpc = NULL;
+  J->ncalll = J->callwait = 0;
+  J->opt.gcbarrier = 0;
   J->unrolled = 0;
   J->nbc = 0;
   J->frame[0].ci = ci;
@@ -493,6 +510,25 @@ static void jit_installtrace(vm_State *S, JitState *J, JitTrace *T) {
   jit_relink(J);
 }
 
+/* Frees T, or while traces run (one may be T, or lead to it) puts it
+** in the graveyard, freed when none runs any more (jit_runtrace) */
+static void jit_dispose(JitState *J, JitTrace *T) {
+  if (J != NULL && J->running > 0) {
+    T->grave = J->graveyard;
+    J->graveyard = T;
+  } else {
+    jit_freetrace(T);
+  }
+}
+
+static void jit_burygraves(JitState *J) {
+  while (J->graveyard != NULL) {
+    JitTrace *T = J->graveyard;
+    J->graveyard = T->grave;
+    jit_freetrace(T);
+  }
+}
+
 static void jit_freetrace(JitTrace *T) {
   if (T->side != NULL) {
     uint32_t k;
@@ -540,6 +576,17 @@ static void jit_finishtrace(vm_State *S, JitState *J) {
   uint32_t endsnap = 0, loopsnap = 0;
   JitAbort why = JA_OK;
   JitTrace *T;
+  if (J->linkpc == NULL && !J->endexit && J->ncalll > 0) {
+    /* a loop making calls (CALLL) is not peeled: no value is carried
+    ** across its calls, which may move objects, so none into the next
+    ** iteration. It ends in a link to its own start (the end snapshot
+    ** writes the slots, the start reads them). */
+    J->linkpc = J->startpc;
+    if (!snap_take(J, J->bodypc)) {
+      jit_jitabort(S, J, JA_NOMEM, J->startpc);
+      return;
+    }
+  }
   if (J->linkpc == NULL && !J->endexit) why = loop_peel(J, &endsnap, &loopsnap);
   else endsnap = J->ir.nsnap - 1; /* where the other loop's trace starts, or the exit */
   if (why != JA_OK) {
@@ -660,7 +707,7 @@ static JitPenalty *jit_droptrace(JitState *J, JitTrace *T, const char *why) {
   jit_unlinktrace(J, T);
   jit_resetcount(J, T->startpc);
   J->ndropped++;
-  jit_freetrace(T);
+  jit_dispose(J, T);
   return p;
 }
 
@@ -784,6 +831,7 @@ static int jit_runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   ex.forced = 0;
   ex.gcstep = 0;
   J->nentries++;
+  J->running++; /* (until the end: what it ran is looked at) */
   sn = T->fn(ci->func + 1, &ex);
   ci = S->ci; /* (C code the traces called may have moved the stack) */
   X = ex.trace; /* the trace whose exit it is */
@@ -800,7 +848,7 @@ static int jit_runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   ** 0), so that a path of side traces stays in frame ci; exits the back-edge checks
   ** forced (the budget, hooks, a collection to run) do not count */
   if (snap->count >= (J->hotexit << snap->tries) && snap->depth == 0 && !ex.forced &&
-      ((uint32_t)sn != X->endsnap || X->linkpc != NULL || X->endexit) && !S->hookmask) {
+      ((uint32_t)sn != X->endsnap || X->linkpc != NULL || X->endexit == 1) && !S->hookmask) {
     if (X->abcfrom != REF_NONE && snap->ref >= X->abcfrom && snap->ref < X->ir.loopref)
       abcdrop = X; /* (its hoisted range checks: see below) */
     else
@@ -817,6 +865,7 @@ static int jit_runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   } else if (T->nentries == JIT_PROFIT_ENTRIES && T->nwork < JIT_PROFIT_BC * T->nentries) {
     jit_unprofitable(J, T);
   }
+  if (--J->running == 0) jit_burygraves(J);
   return ex.gcstep ? 2 : 1;
 }
 
@@ -907,6 +956,55 @@ TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, in
   return s2v(base - T->ir.snap[sn].shift); /* the trace's base */
 }
 
+/* CALLL: the call that snapshot sn of T is at (call and dest as
+** CALLC's), made as the interpreter makes it: from the frames of the
+** inlined calls (built as for an exit), with every slot in the stack (the
+** trace wrote them). Lua code runs, which may collect (the trace reads
+** every slot again after it), run traces, and record them. Returns the
+** trace's base, which moves with the stack; NULL when the call is not to
+** be made from C: in a coroutine (the callee may yield), or too deep in
+** C calls (Lua calls are not C calls in the interpreter: the error
+** "C stack overflow" must not come sooner than there). The trace then
+** exits before the call, and the interpreter makes it. */
+TValue *jit_calll(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, int32_t dest) {
+  JitState *J = G(S)->jit;
+  CallInfo *ci = S->ci;
+  const IRSnap *snap = &T->ir.snap[sn];
+  int slot = (int)(call & 0xff), nargs = (int)(call >> 8 & 0xff), want = (int)(call >> 16 & 0xff);
+  (void)dest; /* (the results stay in the function's slot) */
+  if (yieldable(S) || J->callnest >= JIT_MAXCALLNEST || getCcalls(S) + 2 * JIT_MAXCALLNEST >= MAXCCALLS) return NULL;
+  if (snap->depth == 0) /* (the frame is there: only its pc) */
+    ci->u.l.savedpc = ci_func(ci)->p->code + snap->pc + 1;
+  else /* (past the call, as the interpreter's savepc) */
+    jit_buildframes(S, ci, T, sn)->u.l.savedpc++;
+  S->top = ci->func + 1 + slot + 1 + nargs;
+  J->callnest++;
+  do_call(S, ci->func + 1 + slot, want);
+  J->callnest--;
+  S->ci = ci;
+  S->top = ci->top;
+  if (J->recording) /* (begun in the callee, which returned: traces do not run while recording) */
+    jit_jitabort(S, J, JA_LEFT_FRAME, NULL);
+  if ((S->hookmask & ~VM_MASKJIT) || G(S)->interrupt_pending)
+    G(S)->jitstop = 1; /* hooks set, an interrupt: the trace stops at its next check */
+  return s2v(ci->func + 1 - snap->shift); /* the trace's base (the stack may have moved) */
+}
+
+/* A call the recorder waits for returns (interp.c, CIST_JITREC) */
+int jit_callreturned(vm_State *S) {
+  JitState *J = G(S)->jit;
+  if (J != NULL && J->recording && J->callwait && J->thread == S) S->hookmask |= VM_MASKJIT;
+  return S->hookmask != 0;
+}
+
+void jit_unwound(Global *g, int running, int callnest) {
+  JitState *J = g->jit;
+  if (J == NULL) return;
+  J->callnest = callnest;
+  J->running = running;
+  if (running == 0) jit_burygraves(J);
+}
+
 /* TRESIZE: SETLIST's growth of a constructor's array part (never a
 ** shrink: as the interpreter's) */
 TValue *jit_tresize(vm_State *S, Table *t, uint32_t asize) {
@@ -961,7 +1059,7 @@ void jit_freeproto(Global *g, Proto *p) {
   for (; T != NULL; T = next) {
     next = T->next;
     if (g->jit != NULL) jit_unlinkglobal(g->jit, T);
-    jit_freetrace(T);
+    jit_dispose(g->jit, T);
   }
   p->traces = NULL;
   if (g->jit == NULL) return;
@@ -969,7 +1067,7 @@ void jit_freeproto(Global *g, Proto *p) {
     next = T->gnext;
     if (jit_inlines(T, p)) {
       jit_unlinktrace(g->jit, T);
-      jit_freetrace(T);
+      jit_dispose(g->jit, T);
     }
   }
 }
@@ -982,7 +1080,7 @@ void jit_flush(Global *g) {
     next = T->gnext;
     T->pt->traces = NULL;
     jit_markloop(T, 0);
-    jit_freetrace(T);
+    jit_dispose(J, T);
   }
   J->traces = NULL;
 }
@@ -1028,6 +1126,22 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   JitState *J = G(S)->jit;
   JitAbort why;
   if (J == NULL || !J->recording) return 0;
+  if (J->callwait) { /* a call the trace makes (CALLL) runs */
+    if (S != J->thread) return 0;
+    if (ci != J->waitci) {
+      /* its first instruction (or that of a Lua function a C function
+      ** it called calls): it runs untrapped, its calls too, and its
+      ** return has the caller trap again (jit_callreturned) */
+      CallInfo *up = ci->previous;
+      while (up != NULL && up != J->waitci) up = up->previous;
+      if (up == NULL) return jit_jitabort(S, J, JA_LEFT_FRAME, pc); /* (its return went unseen) */
+      ci->callstatus |= CIST_JITREC;
+      S->hookmask &= ~VM_MASKJIT;
+      return 0;
+    }
+    if (pc != J->waitpc) return jit_jitabort(S, J, JA_LEFT_FRAME, pc);
+    J->callwait = 0;
+  }
   if (J->pendslot >= 0) { /* C code ran on the last instruction: its results */
     int k;
     /* their guards exit after that instruction: it is not done again */
@@ -1083,8 +1197,12 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
       /* a loop in an inlined call: followed a few times when it is short
       ** (its own recordings keep ending in its exit, so it never gets a
       ** trace to link to), as an inner loop of the trace's function */
-      if (!jit_shortloop(J, J->lastpc) || ++J->unrolled > JIT_MAXUNROLL)
+      if (!jit_shortloop(J, J->lastpc) || ++J->unrolled > JIT_MAXUNROLL) {
+        /* a short loop has no trace to link to (it never closes): traces
+        ** call its function from now on (record.c rec_makescall) */
+        if (jit_shortloop(J, J->lastpc)) ((Proto *)J->frame[J->depth].pt)->jitcall = 1;
         return jit_jitabort(S, J, JA_NYI_INNERLOOP, pc);
+      }
     } else {
       if (J->parent == NULL && pc == J->bodypc) {
         /* another back-edge of this loop (Lua compiles the jump at the end

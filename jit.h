@@ -66,6 +66,7 @@ extern const char *const jit_abortmsg[JA__MAX];
 #define JIT_MAXINS 4000         /* IR instructions per trace */
 #define JIT_PENALTY_SLOTS 32
 #define JIT_MAXBACKOFF 12       /* at most 2^12 x the threshold */
+#define JIT_MAXCALLNEST 40      /* CALLLs inside one another (each a C call) */
 #define JIT_PROFIT_ENTRIES 256  /* after this many entries into a trace, */
 #define JIT_PROFIT_BC 16        /* fewer bytecodes per trace run drop it */
 #define JIT_HOTEXIT 10          /* exits through a snapshot before a side trace */
@@ -176,8 +177,8 @@ typedef struct JitTrace {
   ** that trace is its loop's (bodyok, kept by jit.c jit_relinktree), else on
   ** at the loop's start as any other link */
   uint8_t loopfar, bodyok;
-  uint8_t endexit;             /* it ends in an exit (JitState.endexit): side traces
-                               ** may grow there */
+  uint8_t endexit;             /* it ends in an exit (JitState.endexit; 1: side traces
+                               ** may grow there) */
   uint64_t looptonum;
   /* The first of the guards checking the loop index's range for the body
   ** (loop.c loop_abcguards: the body's bounds checks they cover are left out),
@@ -186,6 +187,7 @@ typedef struct JitTrace {
   uint64_t nentries;           /* runs started by the interpreter */
   uint64_t nwork;              /* bytecodes done in them (estimated from nbc) */
   uint32_t nbc;                /* bytecodes recorded: one pass, or one iteration */
+  struct JitTrace *grave;      /* dropped while traces run: JitState.graveyard */
 } JitTrace;
 
 typedef struct JitPenalty {
@@ -320,6 +322,18 @@ typedef struct JitState {
   int npend;             /* and how many */
   const Instruction *pendpc; /* where their guards exit to (NULL: the next instruction) */
   int pendtfor;          /* a generic for's slot whose TFORLOOP they go through, or -1 */
+  /* Calls the trace makes (CALLL, record.c rec_luacall): how many so far;
+  ** while the interpreter runs one (callwait), the frame it returns to
+  ** and where (recording goes on there: jit_callreturned) */
+  int ncalll;
+  int callwait;
+  CallInfo *waitci;
+  const Instruction *waitpc;
+  /* Running traces: jit_runtrace's activations (a trace's CALLL runs the
+  ** interpreter, which runs traces), the CALLLs among them, and the
+  ** traces dropped meanwhile, freed once none runs (JitTrace.grave) */
+  int running, callnest;
+  struct JitTrace *graveyard;
   int unrolled;          /* inner loops' back-edges followed */
   uint32_t nbc;          /* bytecodes recorded */
   const Instruction *startpc;
@@ -341,7 +355,9 @@ typedef struct JitState {
   int inherited;         /* it took the parent's values there (inherit) */
   const Instruction *linkpc; /* a trace ending at another loop: its loop instruction */
   int endexit;           /* the trace ends after this instruction, leaving through
-                         ** its end snapshot (record.c rec_ctailbelow) */
+                         ** its end snapshot (record.c rec_ctailbelow); 2: before
+                         ** it, a return the interpreter makes (rec_returnbelow),
+                         ** where no side trace starts */
   const Proto *callee;   /* and that loop's function, when it is an inlined call's */
   JitTrace *traces;      /* every compiled trace (JitTrace.gnext) */
   JitBcLog *bclog;       /* -jdump: the instructions recorded, in order */
@@ -427,6 +443,13 @@ const TValue *jit_hrefobj(Table *t, GCObject *key); /* IR HREF */
 TValue *jit_cat(vm_State *S, TValue *first, int n, int slot);
 TValue *jit_callframes(vm_State *S, const JitTrace *X);
 TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, int32_t dest);
+TValue *jit_calll(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, int32_t dest);
+/* A call the recorder waits for returns (interp.c, CIST_JITREC): the
+** caller's instructions trap again (returns whether to trap) */
+int jit_callreturned(vm_State *S);
+/* An error unwound to a protected call made when `running` traces ran
+** and `callnest` CALLLs (vm.c do_rawrunprotected): those are the counts */
+void jit_unwound(Global *g, int running, int callnest);
 /* RETF's op2: the results the caller wants (16 bits), and this flag: the
 ** RETURN closes upvalues (its k), so the guards check there are none */
 #define JIT_RETF_CLOSE 0x10000u

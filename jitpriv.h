@@ -66,9 +66,11 @@ static inline IRType valtype(const TValue *v) { return (IRType)rawtt(v); }
 
 /* Slot s counted from frame 0's base (J->slot's index), holding a value
 ** of type t: read from the stack (SLOAD, whose slot is counted from the
-** trace's base) the first time. */
+** trace's base) the first time; after a call the trace made (CALLL),
+** where it is then (RLOAD). */
 static inline IRRef loadslot(JitState *J, int s, IRType t) {
-  if (J->slot[s] == REF_NONE) J->slot[s] = opt_emit(&J->opt, IR_SLOAD, t, (IRRef)(J->shift + s), 0);
+  if (J->slot[s] == REF_NONE)
+    J->slot[s] = opt_emit(&J->opt, J->ncalll ? IR_RLOAD : IR_SLOAD, t, (IRRef)(J->shift + s), 0);
   return J->slot[s];
 }
 

@@ -401,7 +401,7 @@ static const IRSnap *loop_exitsnap(const JitTrace *P) {
 
 /* Stores into table values and upvalues: a loop-body link may have them
 ** on its way, taking anew what of the loop's invariants they may change */
-#define valuestore(op) ((op) == IR_ASTORE || (op) == IR_HSTORE || (op) == IR_USTORE)
+#define valuestore(op) ((op) == IR_ASTORE || (op) == IR_HSTORE || (op) == IR_USTORE || (op) == IR_AHINT)
 
 /* Whether instructions from..to-1 have effects other than valuestores;
 ** sets *stores when they have those */

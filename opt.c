@@ -199,6 +199,7 @@ static int opt_novalue(IROp op) {
 ** no store writes an object's fields (FLOAD); calls and allocations
 ** change anything (IRF_ALLOC: opt_loadbarrier). */
 static int opt_aliases(IROp load, IROp store) {
+  if (store == IR_AHINT) return load == IR_TLEN; /* (the length hint) */
   switch (load) {
     case IR_FLOAD: return 0;
     case IR_ALOAD: case IR_ATAG: return store == IR_ASTORE || store == IR_HSTORE;
@@ -247,6 +248,7 @@ static IRRef opt_cse(OptState *o, IROp op, IRType t, IRRef a, IRRef b) {
   IRRef ref, lim = 0;
   if ((f & (IRF_EFFECT | IRF_STORE | IRF_ALLOC | IRF_CONST)) || op == IR_NOP) return OPTR_NOMATCH;
   if (f & IRF_LOAD) lim = opt_loadbarrier(o, op);
+  if (lim < o->gcbarrier) lim = o->gcbarrier;
   for (ref = o->ir->oplist[op]; ref > lim; ref = IR(ref)->prev) {
     const IRIns *ins = IR(ref);
     if (ins->op1 == a && ins->op2 == b && ins->type == t) return opt_novalue(op) ? REF_NONE : ref;

@@ -25,6 +25,10 @@ typedef struct OptState {
   const uint8_t *opaque;
   IRRef nopaque;
   uint8_t writers[IR__MAX]; /* the opcodes that store or allocate (loads' barriers) */
+  /* The last call that may run a collection (CALLL), which moves objects:
+  ** nothing before it is the same value after it, not even a pure
+  ** instruction (a closure's FUNC, its UREF) */
+  IRRef gcbarrier;
   int nwriters;
 } OptState;
 

@@ -91,7 +91,7 @@ static void rec_nometa(Rec *r, IRRef t) {
   const IRBuf *b = &r->J->ir;
   IRRef meta, x;
   if (b->ins[t].op == IR_TNEW) {
-    for (x = t + 1; x < b->n && b->ins[x].op != IR_CALLC && b->ins[x].op != IR_CAT; x++) {}
+    for (x = t + 1; x < b->n && b->ins[x].op != IR_CALLC && b->ins[x].op != IR_CAT && b->ins[x].op != IR_CALLL; x++) {}
     if (x == b->n) return;
   }
   meta = emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META);
@@ -213,6 +213,14 @@ static IRRef rec_arrayref(Rec *r, IRRef t, IRRef idx, const TValue *vt, const TV
   asize = emit(r, IR_FLOAD, IRT_INT, t, IRFL_TAB_ASIZE);
   i0 = emit(r, IR_SUB, IRT_INT, idx, ir_kint(b, 1));
   g = emit(r, IR_ULT, IRT_VOID, i0, asize);
+  /* the length hint moves where the interpreter's lookup would move it,
+  ** for tables whose hint is below the array's size when recorded (a
+  ** table with holes, or # taken of a partly filled one). Not for the
+  ** others: a hint kept in step costs a load and a test per access, half
+  ** as much again on array loops (matrix_mul 1.6x). A table of the one
+  ** kind met by a trace made with the other may then find another of its
+  ** borders than lua5.4 (any border is one: the manual's #). */
+  if (h->alimit < h->asize) emit(r, IR_AHINT, IRT_VOID, t, i0);
   if (g != REF_NONE && r->J->parent == NULL && r->J->depth == 0 && r->J->nabc < JIT_MAXABC) {
     r->J->abc[r->J->nabc].guard = g;
     r->J->abc[r->J->nabc].covered = 0;
@@ -595,6 +603,8 @@ static IRRef rec_upvalref(Rec *r, int n, int *slot) {
   JitState *J = r->J;
   UpVal *uv = ci_func(curci(J))->upvals[n];
   IRRef fn = J->depth > 0 ? J->frame[J->depth].fn : emit(r, IR_FUNC, IRT_LCL, (IRRef)J->shift, 0);
+  if (fn == REF_NONE) /* (a call since: its function slot as it is now) */
+    fn = J->frame[J->depth].fn = loadslot(J, J->frame[J->depth].snap.funcslot, IRT_LCL);
   IRRef uref = emit(r, IR_UREF, IRT_PTR, fn, (IRRef)n);
   IRRef v = emit(r, IR_FLOAD, IRT_PTR, uref, IRFL_UPVAL_V), base;
   ptrdiff_t s;
@@ -730,6 +740,7 @@ static void rec_inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32
     }
     newbase += moved;
   }
+  p->jitframe = 1; /* (its address is in the guard above) */
   f = &J->frame[++J->depth];
   f->snap.nextra = moved ? moved - 1 - nfix : 0;
   f->ci = NULL; /* the callee's frame is not there yet */
@@ -1041,6 +1052,53 @@ static void rec_selectcall(Rec *r, int a, int nargs, int want) {
   if (!rec_placeresults(J, framebase(J) + a, vals, cnt, want)) r->abort = JA_TOO_LONG;
 }
 
+/* Whether a call of a Lua function of prototype p is made (CALLL)
+** rather than inlined: one nested too deep (recursion, say), one of a
+** function with a short loop (jit.c: inlined, it aborted the trace). A
+** recursive call is inlined while it can be: where it enters a loop with
+** a trace, the trace links there (its frames built), and the loop's side
+** traces return below, all in machine code. */
+static int rec_makescall(const JitState *J, const Proto *p, int a) {
+  return p->jitcall || J->depth >= JIT_MAXDEPTH || framebase(J) + a + 1 + p->maxstacksize + 2 >= JIT_MAXSLOTS;
+}
+
+/* A call made as it is (CALLL) from slot a, wanting `want` results: of a
+** Lua function rec_makescall says so of, of a C function the recorder
+** has nothing for, of anything with __call. Lua code runs in it and
+** collections move objects: every slot the trace changed is written
+** first (the snapshot's values), and after it every slot is read again
+** (RLOAD: J->ncalll; the optimizer reuses nothing of before: gcbarrier);
+** the frames' closures too. The interpreter makes the call meanwhile;
+** jit_record waits for its return (J->callwait). Not in a coroutine: the
+** callee may yield, which a call from C cannot (nor do traces made
+** elsewhere make it there: jit_calll's guard). */
+static void rec_luacall(Rec *r, int a, int nargs, int want) {
+  JitState *J = r->J;
+  int s, d, func = framebase(J) + a;
+  IRRef call;
+  if (want < 0 || nargs > 0xff || want > 0x7f || yieldable(J->thread) || !rec_slotsto(J, func + 1 + nargs) ||
+      !rec_slotsto(J, func + want)) {
+    r->abort = JA_NYI_CALL;
+    return;
+  }
+  if (!rec_canalloc(r)) return;
+  for (s = 0; s <= nargs; s++) setslot(J, a + s, getslot(J, r->base, a + s));
+  if (!snap_take(J, r->pc)) { r->abort = JA_NOMEM; return; }
+  for (s = 0; s < J->maxslot; s++)
+    if (J->written[s] && J->slot[s] != REF_NONE) emit(r, IR_SSTORE, IRT_VOID, (IRRef)(J->shift + s), J->slot[s]);
+  call = emit(r, IR_CALLL, IRT_VOID, (IRRef)func, (IRRef)JIT_CALLC(func, nargs, want));
+  J->opt.gcbarrier = call;
+  J->ncalll++;
+  memset(J->slot, 0, sizeof(J->slot));
+  memset(J->written, 0, sizeof(J->written));
+  for (d = 1; d <= J->depth; d++) J->frame[d].fn = REF_NONE;
+  J->pendslot = func;
+  J->npend = want;
+  J->callwait = 1;
+  J->waitci = curci(J);
+  J->waitpc = r->pc + 1;
+}
+
 /* A call (tail: a TAILCALL's, which also returns unless r->abort) */
 static void rec_recordcall(Rec *r, int want, int tail) {
   JitState *J = r->J;
@@ -1050,7 +1108,8 @@ static void rec_recordcall(Rec *r, int want, int tail) {
   if (nargs < 0 && (nargs = rec_uptotop(r, a + 1)) < 0) return; /* up to the top */
   J->multres = -1;
   if (ttisLclosure(fv)) {
-    rec_inlinecall(r, a, nargs, want);
+    if (!tail && rec_makescall(J, clLvalue(fv)->p, a)) rec_luacall(r, a, nargs, want);
+    else rec_inlinecall(r, a, nargs, want);
   } else if (ttislcf(fv)) {
     int id, f, c;
     IRRef fn, res;
@@ -1079,9 +1138,13 @@ static void rec_recordcall(Rec *r, int want, int tail) {
     if (r->abort != JA_OK && r->abort != JA_NYI_TYPE) return;
     r->abort = JA_OK; /* (no IR for it: the call itself) */
     c = rec_ccallid(J, fvalue(fv));
-    if (c < 0 ||
-        !(tail ? rec_ctailcall(r, c, a, nargs) : rec_ccall(r, c, a, nargs, want, framebase(J) + a, s2v(r->base + a + 1))))
-      r->abort = JA_NYI_CALL;
+    if (tail) {
+      if (c < 0 || !rec_ctailcall(r, c, a, nargs)) r->abort = JA_NYI_CALL;
+    } else if (c < 0 || !rec_ccall(r, c, a, nargs, want, framebase(J) + a, s2v(r->base + a + 1))) {
+      if (r->abort == JA_OK) rec_luacall(r, a, nargs, want); /* (any other C function) */
+    }
+  } else if (!tail) {
+    rec_luacall(r, a, nargs, want); /* a C closure, a __call */
   } else {
     r->abort = JA_NYI_CALL;
   }
@@ -1100,7 +1163,11 @@ static void rec_returnbelow(Rec *r, int a, int n) {
   int k, funcslot, want = ci->nresults;
   if (J->parent == NULL || n < 0 || want < 0 || (ci->callstatus & CIST_FRESH) ||
       caller == NULL || !isLua(caller) || J->frame[0].pt->is_vararg) {
-    r->abort = JA_LEFT_FRAME; /* (roots: the recording left the loop) */
+    /* a side trace ends there, and the interpreter returns (to C, say: a
+    ** call a trace made), unless nothing else was recorded; roots: the
+    ** recording left the loop */
+    if (J->parent != NULL && J->nbc > 0) J->endexit = 2;
+    else r->abort = JA_LEFT_FRAME;
     return;
   }
   funcslot = (int)(ci->func - (caller->func + 1));
@@ -1115,6 +1182,7 @@ static void rec_returnbelow(Rec *r, int a, int n) {
   J->shift -= funcslot + 1;
   J->frame[0].ci = caller;
   J->frame[0].pt = ci_func(caller)->p;
+  ci_func(caller)->p->jitframe = 1;
   J->maxslot = J->frame[0].pt->maxstacksize;
   if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
   {

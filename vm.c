@@ -79,6 +79,10 @@ void do_throw(vm_State *S, int errcode) {
 int do_rawrunprotected(vm_State *S, Pfunc f, void *ud) {
   uint32_t oldnCcalls = S->nCcalls;
   int oldblocked = G(S)->gcblocked;
+  /* traces running, and calls they made (jit.c jit_calll): an error
+  ** unwinds through them */
+  int oldrunning = G(S)->jit != NULL ? G(S)->jit->running : 0;
+  int oldnest = G(S)->jit != NULL ? G(S)->jit->callnest : 0;
   struct vm_longjmp lj;
   lj.status = VM_OK;
   lj.previous = S->errorJmp;
@@ -87,6 +91,7 @@ int do_rawrunprotected(vm_State *S, Pfunc f, void *ud) {
   S->errorJmp = lj.previous;
   S->nCcalls = oldnCcalls;
   G(S)->gcblocked = oldblocked;
+  if (lj.status != VM_OK) jit_unwound(G(S), oldrunning, oldnest);
   return lj.status;
 }
 
