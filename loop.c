@@ -484,7 +484,7 @@ int loop_link(JitState *J, JitTrace *T) {
   JitLoopEntry *e = NULL;
   LoopLink L;
   uint32_t ne = 0, k;
-  int ok = 1, far;
+  int ok = 1, far, abcload = 0;
   if (R != NULL)
     while (R->parent != NULL) R = R->parent;
   /* another loop's trace: its peeled iteration never ran */
@@ -525,6 +525,7 @@ int loop_link(JitState *J, JitTrace *T) {
                   (ir_opmode[op][0] == IRM_REF && xi->op1 != REF_NONE && phiold[xi->op1]) ||
                   (ir_opmode[op][1] == IRM_REF && xi->op2 != REF_NONE && phiold[xi->op2]);
       if (phiold[x]) L.avail[x] = REF_NONE;
+      if (phiold[x] && R->abcfrom != REF_NONE && x >= R->abcfrom) abcload = 1;
     }
   memset(phiold, 0, n); /* (borrowed above) */
   for (x = loop + 1; x < n; x++)
@@ -583,8 +584,10 @@ int loop_link(JitState *J, JitTrace *T) {
   ** its body: then the body's iterations so far ran in that range, and
   ** the next ones T goes on with do (T's way back through the loop
   ** instruction goes on as the body does, and the size stays: T and the
-  ** traces before it stored into table values at most) */
-  if (R->abcfrom != REF_NONE && exref < loop) {
+  ** traces before it stored into table values at most), and stored into
+  ** no value the range's offsets load (abcload: those are loaded anew,
+  ** and the range moves with them: an upvalue a called function bumps) */
+  if (R->abcfrom != REF_NONE && (exref < loop || abcload)) {
     for (x = REF_FIRST; x < loop; x++)
       if (phiold[x] && carried[x] != REF_NONE) L.memo[x] = carried[x];
     for (x = R->abcfrom; x < loop; x++)
