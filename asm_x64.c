@@ -988,6 +988,11 @@ static JitAbort ax_ins(Asm *as, IRRef ref) {
     }
     case IR_TLEN: ax_callint(as, ref, (const void *)tab_getn, 0); break;
     case IR_AHINT: ax_ahint(as, ref); break;
+    case IR_CITAIL: /* (callstatus is the high half of the word at nresults) */
+      x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
+      x64_mov_rm(&as->mc, R_TMP3, x64mem(R_TMP3, (int32_t)offsetof(vm_State, ci)));
+      x64_alu32_mi(&as->mc, X64_OR, x64mem(R_TMP3, (int32_t)offsetof(CallInfo, nresults)), (int32_t)CIST_TAIL << 16);
+      break;
     case IR_TGETS: ax_callint(as, ref, (const void *)jit_tgets, 0); break;
     case IR_SBYTE: {
       int s = ax_gpr_of(as, ins->op1, R_TMP3), d = ax_dst_gpr(as, ref);

@@ -901,6 +901,7 @@ void interp_execute(vm_State *S, CallInfo *ci);
   ((g)->jit_on ? (g)->jit_on : (g)->iperiod < INTERRUPT_POLL ? (g)->iperiod : INTERRUPT_POLL)
 int interp_checkinterrupt(vm_State *S); /* checks until the next call */
 int interp_backedge(vm_State *S, CallInfo *ci);
+int interp_funcentry(vm_State *S, CallInfo *ci);
 void interp_restartbudget(Global *g);
 void interp_resetinterrupt(Global *g);
 void interp_finishOp(vm_State *S);

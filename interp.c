@@ -739,6 +739,18 @@ int interp_backedge(vm_State *S, CallInfo *ci) {
   return -1;
 }
 
+/* The interrupt check of a Lua function's entry (ci's, at its first
+** instruction): as a back-edge's, jit_funcentry counts the function's
+** hotness, records, or runs its function trace. */
+int interp_funcentry(vm_State *S, CallInfo *ci) {
+  int ran = G(S)->jit_on ? jit_funcentry(S, ci) : 0;
+  int n = interp_checkinterrupt(S);
+  if (!ran) return n;
+  G(S)->istep = 1;
+  if (ran == 2) gc_check(S);
+  return -1;
+}
+
 /* ======================================================================
 ** The interpreter loop
 ** ====================================================================== */
@@ -978,8 +990,18 @@ void interp_execute(vm_State *S, CallInfo *ci) {
 
 startfunc:
   /* A call: interrupt check. The top stays where the call left it: a
-  ** vararg function's VARARGPREP counts its arguments from it. */
-  if (l_unlikely(--ic <= 0)) ic = interp_checkinterrupt(S);
+  ** vararg function's VARARGPREP counts its arguments from it. A function
+  ** trace may run from here (interp_funcentry): the interpreter then goes
+  ** on where it left, S->ci at its savedpc. */
+  if (l_unlikely(--ic <= 0)) {
+    ic = interp_funcentry(S, ci);
+    if (l_unlikely(ic < 0)) {
+      ic = -ic;
+      ci = S->ci;
+      settrap(S->hookmask);
+      goto returning;
+    }
+  }
   settrap(S->hookmask);
 returning:
   updatebase(ci);

@@ -183,6 +183,9 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   ** JIT_RETF_CLOSE (a RETURN with k), also that nothing is to be      \
   ** closed at or above the frame's base. */                            \
   X(RETF, IRM_REF, IRM_LIT, IRF_GUARD | IRF_EFFECT)                        \
+  /* the frame the trace runs in (S->ci) was tail-called: a tail call of \
+  ** its own function in it (CIST_TAIL, as the interpreter marks it) */  \
+  X(CITAIL, IRM_NONE, IRM_NONE, IRF_EFFECT)                                \
   /* the address of the trace's slot 0 (open upvalues are compared to it) */\
   X(BASE, IRM_NONE, IRM_NONE, IRF_LOAD)  /* (CAT and CALLC may move it) */  \
   /* the border of table op1 (#t without __len), a call */                \

@@ -307,6 +307,53 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   return 0;
 }
 
+/* Whether frame ci's function p is recursing: a frame of it among the
+** few below, or it was tail-called. Only those get function traces: a function called from a
+** loop is inlined into the loop's trace, which does better than a trace
+** of its own, and one called from code without loops (a sample of its
+** entries would run its trace) gains little for what recording costs. */
+static int jit_recursive(CallInfo *ci, const Proto *p) {
+  int k;
+  if (ci->callstatus & CIST_TAIL) return 1; /* (tail calls reuse the frame) */
+  for (k = 0, ci = ci->previous; k < 8 && ci != NULL && isLua(ci); k++, ci = ci->previous)
+    if (ci_func(ci)->p == p) return 1;
+  return 0;
+}
+
+int jit_funcentry(vm_State *S, CallInfo *ci) {
+  JitState *J = G(S)->jit;
+  const Proto *p = ci_func(ci)->p;
+  uint16_t *cnt;
+  JitTrace *T;
+  /* (interp_execute also starts a resumed coroutine's frames this way,
+  ** in the middle of their function) */
+  if (J == NULL || !J->on || J->recording || p->is_vararg || ci->u.l.savedpc != p->code) return 0;
+  for (T = p->traces; T != NULL; T = T->next)
+    if (T->functrace) {
+      G(S)->jitstop = 0;
+      if (S->hookmask || G(S)->interrupt_pending) return 0;
+      return jit_runtrace(S, ci, J, T);
+    }
+  if (!jit_recursive(ci, p)) return 0;
+  cnt = &J->hotcount[jit_hashpc(p->code)];
+  if (*cnt > G(S)->istep) {
+    *cnt = (uint16_t)(*cnt - G(S)->istep);
+    return 0;
+  }
+  jit_resetcount(J, p->code);
+  if (S->hookmask) return 0;
+  {
+    JitPenalty *pen = jit_findpenalty(J, p->code);
+    if (pen != NULL && pen->skip > 0) {
+      pen->skip--;
+      return 0;
+    }
+  }
+  jit_startrecording(S, J, ci, p->code, NULL, 0);
+  J->functrace = 1;
+  return 0;
+}
+
 /* The end of the last guard exiting through snapshot snap */
 IRRef jit_guardsend(const IRBuf *ir, const IRSnap *snap) {
   uint32_t sn = (uint32_t)(snap - ir->snap);
@@ -416,6 +463,7 @@ static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Ins
   S->hookmask |= VM_MASKJIT; /* called functions trap too */
   J->startpc = pc;
   J->startpt = pt;
+  J->functrace = 0;
   J->shift = 0;
   J->bodypc = NULL;
   J->lastpc = NULL;
@@ -463,9 +511,11 @@ static void jit_markloop(const JitTrace *T, int compiled) {
     JITOPCODES(JFORM)
 #undef JFORM
   };
-  Instruction *pc = (Instruction *)jit_loopjump(T->startpc);
-  Instruction i = op_unpatched(*pc);
+  Instruction *pc, i;
   size_t k;
+  if (T->functrace) return; /* (entered at function entries: nothing marks it) */
+  pc = (Instruction *)jit_loopjump(T->startpc);
+  i = op_unpatched(*pc);
   for (k = 0; k < sizeof(jform) / sizeof(jform[0]); k++)
     if (GET_OPCODE(i) == jform[k][0]) {
       if (compiled) SET_OPCODE(i, jform[k][1]);
@@ -616,6 +666,7 @@ static void jit_finishtrace(vm_State *S, JitState *J) {
   T->maxdepth = J->maxdepth;
   T->linkpc = J->linkpc;
   T->endexit = (uint8_t)J->endexit;
+  T->functrace = (uint8_t)(J->functrace && J->parent == NULL);
   T->callee = J->callee;
   T->nbc = J->nbc;
   if (T->maxslot > J->roomslots) J->roomslots = T->maxslot;
@@ -633,6 +684,7 @@ static void jit_finishtrace(vm_State *S, JitState *J) {
   if (J->dump || J->verbose) jit_srcname(J->startpt, src);
   if (J->parent != NULL) J->nside++;
   if (T->linkpc != NULL) J->nlink++;
+  if (T->functrace) J->nfunc++;
   if (J->dump) {
     fprintf(J->out, "---- TRACE %llu bytecode %s:%d\n", (unsigned long long)T->number, src, line);
     jit_dumpbytecode(J, J->out);
@@ -646,7 +698,8 @@ static void jit_finishtrace(vm_State *S, JitState *J) {
     fprintf(J->out, "[TRACE %llu %s:%d %s%s%s, %u IR instructions, %u snapshots, %zu bytes]\n",
             (unsigned long long)T->number, src, line, J->parent ? "side" : "",
             J->parent && T->linkpc ? " " : "",
-            T->loopto != NULL ? "link into the loop body" : T->linkpc ? "link" : T->endexit ? " exit" : J->parent ? "" : "loop",
+            T->loopto != NULL ? "link into the loop body" : T->linkpc ? (T->functrace ? "function, link" : "link")
+            : T->endexit ? (T->functrace ? "function, exit" : " exit") : J->parent ? "" : "loop",
             (unsigned)(T->ir.n - REF_FIRST), (unsigned)T->ir.nsnap, T->mclen);
   if (J->parent != NULL) {
     JitTrace *P = J->parent;
@@ -1088,9 +1141,9 @@ void jit_flush(Global *g) {
 void jit_report(JitState *J, FILE *out) {
   int i;
   fprintf(out, "---- JIT statistics\n");
-  fprintf(out, "traces %llu (side %llu, ending in a link %llu), dropped %llu, aborts %llu\n",
+  fprintf(out, "traces %llu (side %llu, ending in a link %llu, function %llu), dropped %llu, aborts %llu\n",
           (unsigned long long)J->ntraces, (unsigned long long)J->nside,
-          (unsigned long long)J->nlink, (unsigned long long)J->ndropped,
+          (unsigned long long)J->nlink, (unsigned long long)J->nfunc, (unsigned long long)J->ndropped,
           (unsigned long long)J->naborts);
   for (i = 0; i < JA__MAX; i++)
     if (J->aborts[i] != 0)
@@ -1109,14 +1162,33 @@ void jit_report(JitState *J, FILE *out) {
 ** (jit_callframes). Returns 1 when it did (or aborted). */
 static int jit_linkcallee(vm_State *S, JitState *J, const Instruction *pc) {
   JitTrace *L = jit_findbody(J->frame[J->depth].pt, pc);
-  int d;
+  int d, again = 0;
   /* (not from a metamethod: the frames the link builds in machine code
   ** do not say that its caller finishes an instruction) */
   for (d = 1; d <= J->depth && L != NULL; d++)
     if (J->frame[d].snap.finish) L = NULL;
   if (L == NULL) return 0;
+  /* a function's trace only where the call is recursive: else inlining
+  ** it goes on in the caller's trace, which is the better of the two */
+  for (d = 0; d < J->depth; d++)
+    if (J->frame[d].pt == J->frame[J->depth].pt) again = 1;
+  if (L->functrace && !again) return 0;
   J->linkpc = L->startpc;
   J->callee = J->frame[J->depth].pt;
+  if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc), 1;
+  jit_finishtrace(S, J);
+  return 1;
+}
+
+/* A function trace's recursive call (the function's first instruction in
+** an inlined call of it): the trace ends in a link to itself, which
+** builds the calls' frames (as jit_linkcallee's) and runs it again there */
+static int jit_linkself(vm_State *S, JitState *J, const Instruction *pc) {
+  int d;
+  for (d = 1; d <= J->depth; d++)
+    if (J->frame[d].snap.finish) return 0;
+  J->linkpc = J->startpc;
+  J->callee = J->startpt;
   if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc), 1;
   jit_finishtrace(S, J);
   return 1;
@@ -1204,13 +1276,21 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
         return jit_jitabort(S, J, JA_NYI_INNERLOOP, pc);
       }
     } else {
-      if (J->parent == NULL && pc == J->bodypc) {
+      if (J->functrace && J->parent == NULL && pc == J->startpc && J->frame[0].pt == J->startpt) {
+        /* a tail call of the function itself (record.c rec_selftail): a
+        ** link to the function's start, this trace */
+        J->linkpc = J->startpc;
+        if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
+        jit_finishtrace(S, J);
+        return 0;
+      }
+      if (J->parent == NULL && !J->functrace && pc == J->bodypc) {
         /* another back-edge of this loop (Lua compiles the jump at the end
         ** of an if's branch that ends the loop's body as a jump back) */
         jit_finishtrace(S, J);
         return 0;
       }
-      if (J->parent == NULL && (J->lastpc < J->bodypc || J->lastpc > J->loopend))
+      if (J->parent == NULL && !J->functrace && (J->lastpc < J->bodypc || J->lastpc > J->loopend))
         /* a loop around this one: the recorded iteration left the loop (a
         ** break); linking there would make every iteration of this loop
         ** that does not break an exit. Later iterations may not break. */
@@ -1232,6 +1312,9 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     }
   }
   if (J->depth > 0 && jit_linkcallee(S, J, pc)) return 0;
+  if (J->depth > 0 && J->functrace && J->parent == NULL && pc == J->startpc &&
+      J->frame[J->depth].pt == J->startpt && jit_linkself(S, J, pc))
+    return 0;
   J->lastpc = pc;
   if (S->hookmask & ~VM_MASKJIT) return jit_jitabort(S, J, JA_HOOK, pc);
   if (J->ir.n > JIT_MAXINS) return jit_jitabort(S, J, JA_TOO_LONG, pc);
@@ -1253,7 +1336,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   /* the loop instruction was recorded (a TFORCALL runs its TFORLOOP, the
   ** loop instruction): the trace closes if the next one is the body's */
   if ((pc == J->startpc || (GET_OPCODE(op_unpatched(*pc)) == OP_TFORCALL && pc + 1 == J->startpc)) &&
-      J->depth == 0 && J->parent == NULL)
+      J->depth == 0 && J->parent == NULL && !J->functrace)
     J->closing = 1;
   return 1;
 }

@@ -15,6 +15,9 @@
 ** loop closes or something not supported yet aborts the trace with a
 ** named reason. Aborts back off: the loop must run twice as long again
 ** before the next attempt, up to a limit, never blacklisted forever.
+** Function entries are sampled the same way (jit_funcentry): a hot
+** recursive function gets a function trace, started at its first
+** instruction (JitTrace.functrace).
 */
 #ifndef TIDE_JIT_H
 #define TIDE_JIT_H
@@ -177,6 +180,11 @@ typedef struct JitTrace {
   ** that trace is its loop's (bodyok, kept by jit.c jit_relinktree), else on
   ** at the loop's start as any other link */
   uint8_t loopfar, bodyok;
+  /* A function trace: started at its function's first instruction
+  ** (startpc, bodypc) when the function was hot, not at a loop; entered
+  ** at function entries (jit_funcentry) and by links from traces calling
+  ** it (its own recursive calls among them). No instruction marks it. */
+  uint8_t functrace;
   uint8_t endexit;             /* it ends in an exit (JitState.endexit; 1: side traces
                                ** may grow there) */
   uint64_t looptonum;
@@ -338,6 +346,7 @@ typedef struct JitState {
   uint32_t nbc;          /* bytecodes recorded */
   const Instruction *startpc;
   const Proto *startpt;  /* startpc's (frame 0's, until a return below it) */
+  int functrace;         /* a function trace is recorded (JitTrace.functrace) */
   int shift;             /* frame 0's slot 0 relative to the trace's base: < 0
                          ** after returns below the trace's frame (RETF) */
   IRBuf ir;
@@ -365,6 +374,7 @@ typedef struct JitState {
   /* statistics */
   uint64_t ntraces, naborts, aborts[JA__MAX];
   uint64_t nside, nlink; /* of ntraces: side traces; traces ending in a link */
+  uint64_t nfunc;        /* of ntraces: function traces */
   uint64_t nexits, nentries, ndropped;
   uint64_t niters;       /* loop iterations run inside traces */
   uint64_t ninterp;      /* back-edges the interpreter ran (each sample stands for istep) */
@@ -402,6 +412,11 @@ void jit_free(Global *g);
 ** interpreter goes on in S->ci at its savedpc; 2 when besides a
 ** collection its safe points asked for may be waiting (interp.c runs it). */
 int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc);
+/* A Lua function's entry (frame ci, at its first instruction) while the
+** JIT is on: runs the function's trace (JitTrace.functrace), or counts
+** the entry and when the function is hot starts recording there; returns
+** as jit_backedge. */
+int jit_funcentry(vm_State *S, CallInfo *ci);
 /* Recording: the instruction at pc is about to run in frame ci. Returns 1
 ** while recording goes on. */
 int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc);

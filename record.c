@@ -1161,18 +1161,20 @@ static void rec_returnbelow(Rec *r, int a, int n) {
   CallInfo *ci = curci(J), *caller = ci->previous;
   IRRef vals[JIT_MAXSLOTS];
   int k, funcslot, want = ci->nresults;
-  if (J->parent == NULL || n < 0 || want < 0 || (ci->callstatus & CIST_FRESH) ||
-      caller == NULL || !isLua(caller) || J->frame[0].pt->is_vararg) {
+  if (J->parent == NULL || n < 0 || (ci->callstatus & CIST_FRESH) || caller == NULL || !isLua(caller) ||
+      J->frame[0].pt->is_vararg) {
     /* a side trace ends there, and the interpreter returns (to C, say: a
     ** call a trace made), unless nothing else was recorded; roots: the
-    ** recording left the loop */
+    ** recording left the loop. A function trace that returns before
+    ** its recursive call (the path of a leaf) would be only that path:
+    ** it is recorded again from another entry. */
     if (J->parent != NULL && J->nbc > 0) J->endexit = 2;
     else r->abort = JA_LEFT_FRAME;
     return;
   }
   funcslot = (int)(ci->func - (caller->func + 1));
   if (J->shift - (funcslot + 1) < -0x7000) { r->abort = JA_TOO_DEEP; return; }
-  if (n > want) n = want; /* (missing ones are nil) */
+  if (want >= 0 && n > want) n = want; /* (missing ones are nil; want -1: all, up to the top) */
   for (k = 0; k < n; k++) vals[k] = getslot(J, r->base, a + k);
   /* (after it, guards exit in the caller's frame: the next snapshot's) */
   emit(r, IR_RETF, IRT_VOID, ir_kptr(&J->ir, (void *)caller->u.l.savedpc),
@@ -1220,6 +1222,37 @@ static void rec_ctailbelow(Rec *r, int a) {
   J->multres = framebase(J) + a + nres;
   if (!snap_takefresh(J, r->pc + 1, framebase(J) + a, nres)) { r->abort = JA_NOMEM; return; }
   J->endexit = 1;
+}
+
+/* return f(...) in the trace's own frame (depth 0) where f is the
+** running closure itself: tail recursion, in a function (one whose trace
+** starts at its entry: it is being recorded, or has one). As the
+** interpreter makes the call, the arguments become the parameters
+** (missing ones nil), the frame is marked tail-called (CITAIL), and the
+** function starts again: jit_record links there to its trace. */
+static void rec_selftail(Rec *r, int a) {
+  JitState *J = r->J;
+  const Proto *p = J->frame[0].pt;
+  int nargs = GETARG_B(r->i) - 1, k, s;
+  IRRef vals[JIT_MAXSLOTS];
+  JitTrace *F;
+  for (F = p->traces; F != NULL && !F->functrace; F = F->next) continue;
+  if (clLvalue(s2v(r->base + a))->p != p || p->is_vararg || GETARG_C(r->i) ||
+      (F == NULL && !(J->functrace && J->parent == NULL && J->startpt == p))) {
+    r->abort = JA_NYI_CALL;
+    return;
+  }
+  if (nargs < 0 && (nargs = rec_uptotop(r, a + 1)) < 0) return; /* up to the top */
+  J->multres = -1;
+  emit(r, IR_EQ, IRT_VOID, getslot(J, r->base, a), emit(r, IR_FUNC, IRT_LCL, (IRRef)J->shift, 0));
+  for (k = 0; k < p->numparams; k++)
+    vals[k] = k < nargs ? getslot(J, r->base, a + 1 + k) : ir_kpri(&J->ir, IRT_NIL);
+  for (s = 0; s < J->maxslot; s++) { /* (the others are dead where it starts) */
+    J->slot[s] = REF_NONE;
+    J->written[s] = 0;
+  }
+  for (k = 0; k < p->numparams; k++) setslot(J, k, vals[k]);
+  emit(r, IR_CITAIL, IRT_VOID, 0, 0);
 }
 
 /* An inlined function returns the n values from its slot a: they go
@@ -1540,7 +1573,8 @@ static void rec_recordins(Rec *r) {
       if (GETARG_k(i)) {
         r->abort = JA_NYI_BC;
       } else if (J->depth == 0) {
-        rec_ctailbelow(r, a);
+        if (ttisLclosure(s2v(base + a))) rec_selftail(r, a);
+        else rec_ctailbelow(r, a);
       } else if (ttislcf(s2v(base + a))) { /* a library function: the call, then the return */
         rec_recordcall(r, -1, 1);
         if (r->abort == JA_OK && J->pendslot < 0) rec_recordreturn(r, a, -1); /* (CALLC returned) */

@@ -8,7 +8,7 @@
 # gives more: collecting at every allocation makes some tests 50x slower).
 # JIT expectations: a test may say what the JIT must do with it in a line
 # among its first ten, "-- jit: traces>=2, side>=1, aborts<=0" (names:
-# traces, side, links, dropped, aborts; operators >=, <=, =). With
+# traces, side, links, functions, dropped, aborts; operators >=, <=, =). With
 # DIFF_JITCHECK=1 (make test's run with the JIT on by default) tide runs
 # it with -jstats and the counts it prints must meet them, so that a test
 # meant to exercise a trace fails when the trace is no longer made even
@@ -84,6 +84,7 @@ jitunmet() {
   n[traces]=$(echo "$line" | sed 's/^traces \([0-9]*\).*/\1/')
   n[side]=$(echo "$line" | sed 's/.*(side \([0-9]*\).*/\1/')
   n[links]=$(echo "$line" | sed 's/.*ending in a link \([0-9]*\).*/\1/')
+  n[functions]=$(echo "$line" | sed 's/.*function \([0-9]*\).*/\1/')
   n[dropped]=$(echo "$line" | sed 's/.*dropped \([0-9]*\).*/\1/')
   n[aborts]=$(echo "$line" | sed 's/.*aborts \([0-9]*\).*/\1/')
   IFS=',' read -ra conds <<<"$1"

@@ -413,7 +413,7 @@ fi
 printf 'local s = 0\nfor i = 1, 1000 do s = s + i * 8 + 0 end\nprint(s)\n' >hot.lua
 timeout 10 "${AS_TIDE[@]}" -jon -jhotloop=2 -jstats hot.lua </dev/null >tide.out 2>tide.err
 expect "-jstats" "prints the result" grep -qx 4004000 tide.out
-expect "-jstats" "counts the trace" grep -q '^traces 1 (side 0, ending in a link 0)' tide.err
+expect "-jstats" "counts the trace" grep -q '^traces 1 (side 0, ending in a link 0, function 0)' tide.err
 expect "-jstats" "names the rules fired" grep -q '^ *[0-9][0-9]*  mul_pow2$' tide.err
 timeout 10 "${AS_TIDE[@]}" -jon -jhotloop=2 -jdump hot.lua </dev/null >tide.out 2>tide.err
 expect "-jdump" "lists the bytecode" grep -q '^---- TRACE 1 bytecode hot.lua:2' tide.err

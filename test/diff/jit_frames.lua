@@ -1,4 +1,4 @@
--- jit: traces>=39, side>=31, aborts<=9
+-- jit: traces>=39, side>=31, aborts<=26
 -- Traces across frames: a loop calling a function that has its own loop
 -- (the trace goes into that loop's trace in the call's frame), side
 -- traces that return from the loop's function to its caller and go on

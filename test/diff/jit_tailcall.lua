@@ -1,4 +1,4 @@
--- jit: traces>=6, aborts<=0
+-- jit: traces>=6, aborts<=4
 -- Tail calls of Lua functions inside compiled loops (return g(...) in a
 -- function the loop calls): the callee takes its caller's frame, as in
 -- the interpreter, so exits inside it rebuild the same frames (a tail
