@@ -202,6 +202,10 @@ static const char *funcnamefromcode(vm_State *S, const Proto *p, int pc, const c
   return "metamethod";
 }
 
+const char *dbg_funcnamefromcode(vm_State *S, const Proto *p, int pc, const char **name) {
+  return funcnamefromcode(S, p, pc, name);
+}
+
 const char *dbg_funcnamefromcall(vm_State *S, CallInfo *ci, const char **name) {
   if (ci->callstatus & CIST_HOOKED) {
     *name = "?";

@@ -984,6 +984,9 @@ int dbg_getfuncline(const Proto *f, int pc);
 int dbg_currentline(CallInfo *ci);
 int dbg_currentcol(CallInfo *ci);
 const char *dbg_funcnamefromcall(vm_State *S, CallInfo *ci, const char **name);
+/* What instruction pc of p calls (a call's function, a metamethod), for
+** messages: "global", "method"... with *name, or NULL */
+const char *dbg_funcnamefromcode(vm_State *S, const Proto *p, int pc, const char **name);
 int dbg_pcRel(const Instruction *pc, const Proto *p);
 int dbg_traceexec(vm_State *S, const Instruction *pc);
 void do_hook(vm_State *S, int event, int line, int ftransfer, int ntransfer);

@@ -238,10 +238,19 @@ static int jit_jitabort(vm_State *S, JitState *J, JitAbort why, const Instructio
   J->naborts++;
   J->aborts[why]++;
   if (J->verbose) {
-    char src[VM_IDSIZE];
-    fprintf(J->out, "[TRACE --- %s:%d -- abort at line %d: %s%s%s%s]\n", jit_srcname(J->startpt, src),
-            jit_pcline(J->startpt, J->startpc), pc ? jit_recline(J, pc) : 0, jit_abortmsg[why],
-            pc ? " (" : "", pc ? opnames[GET_OPCODE(op_unpatched(*pc))] : "", pc ? ")" : "");
+    char src[VM_IDSIZE], what[80] = "";
+    const char *name = NULL, *kind = NULL;
+    const Proto *pt = J->frame[J->depth].pt;
+    if (pc != NULL) {
+      if (pc < pt->code || pc >= pt->code + pt->sizecode) pt = J->startpt;
+      /* the call or metamethod it is about, named as error messages name it */
+      if (why == JA_NYI_CALL || why == JA_NYI_META || why == JA_NYI_TYPE)
+        kind = dbg_funcnamefromcode(S, pt, (int)(pc - pt->code), &name);
+      if (kind != NULL) snprintf(what, sizeof what, " (%s %s '%s')", opnames[GET_OPCODE(op_unpatched(*pc))], kind, name);
+      else snprintf(what, sizeof what, " (%s)", opnames[GET_OPCODE(op_unpatched(*pc))]);
+    }
+    fprintf(J->out, "[TRACE --- %s:%d -- abort at line %d: %s%s]\n", jit_srcname(J->startpt, src),
+            jit_pcline(J->startpt, J->startpc), pc ? jit_recline(J, pc) : 0, jit_abortmsg[why], what);
   }
   {
     JitPenalty *p = jit_penalize(J, J->startpc);
@@ -308,13 +317,15 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
 }
 
 /* Whether frame ci's function p is recursing: a frame of it among the
-** few below, or it was tail-called. Only those get function traces: a function called from a
+** few below, or it was tail-called and makes tail calls itself. Only those get function traces: a function called from a
 ** loop is inlined into the loop's trace, which does better than a trace
 ** of its own, and one called from code without loops (a sample of its
 ** entries would run its trace) gains little for what recording costs. */
 static int jit_recursive(CallInfo *ci, const Proto *p) {
   int k;
-  if (ci->callstatus & CIST_TAIL) return 1; /* (tail calls reuse the frame) */
+  if (ci->callstatus & CIST_TAIL) /* (tail calls reuse the frame) */
+    for (k = 0; k < p->sizecode; k++)
+      if (GET_OPCODE(p->code[k]) == OP_TAILCALL) return 1; /* (and it makes some) */
   for (k = 0, ci = ci->previous; k < 8 && ci != NULL && isLua(ci); k++, ci = ci->previous)
     if (ci_func(ci)->p == p) return 1;
   return 0;
