@@ -317,15 +317,15 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
 }
 
 /* Whether frame ci's function p is recursing: a frame of it among the
-** few below, or it was tail-called and makes tail calls itself. Only those get function traces: a function called from a
+** few below. (Not a tail call: a tail call reuses the frame, so it tells
+** nothing, and treating tail-called functions that make tail calls as
+** recursive had vector constructors of ray_tracer, tail-called by the
+** metamethods, abort one recording after another.) Only those get function traces: a function called from a
 ** loop is inlined into the loop's trace, which does better than a trace
 ** of its own, and one called from code without loops (a sample of its
 ** entries would run its trace) gains little for what recording costs. */
 static int jit_recursive(CallInfo *ci, const Proto *p) {
   int k;
-  if (ci->callstatus & CIST_TAIL) /* (tail calls reuse the frame) */
-    for (k = 0; k < p->sizecode; k++)
-      if (GET_OPCODE(p->code[k]) == OP_TAILCALL) return 1; /* (and it makes some) */
   for (k = 0, ci = ci->previous; k < 8 && ci != NULL && isLua(ci); k++, ci = ci->previous)
     if (ci_func(ci)->p == p) return 1;
   return 0;

@@ -48,23 +48,26 @@ print("sum", tot)
 arr[77] = "x"
 print("err", pcall(sum, arr, 1))
 
--- tail recursion: a loop, and a traceback from its bottom
-local function count(n, acc)
+-- tail recursion in a recursive function: a loop, and a traceback from
+-- its bottom (the frame tail-called, as the interpreter marks it)
+local function count(n, acc, deep)
+  if deep > 0 then local a, b = count(n, acc, deep - 1) return a, b end
   if n == 0 then return acc, debug.traceback("bottom", 1) end
-  return count(n - 1, acc + n)
+  return count(n - 1, acc + n, 0)
 end
 local acc, tb
 local tbs = {}
-for r = 1, 3000 do acc, tb = count(20 + r % 7, 0); tbs[tb] = (tbs[tb] or 0) + 1 end
+for r = 1, 3000 do acc, tb = count(20 + r % 7, 0, 2); tbs[tb] = (tbs[tb] or 0) + 1 end
 local ntb = 0
 for k, v in pairs(tbs) do ntb = ntb + 1 end
 print("tail", acc, ntb)
 print(tb)
-local function countdown(n)
+local function countdown(n, deep)
+  if deep > 0 then return (countdown(n, deep - 1)) end
   if n == 0 then error("at the bottom") end
-  return countdown(n - 1)
+  return countdown(n - 1, 0)
 end
-for r = 1, 20 do print(pcall(countdown, 100 + r)) end
+for r = 1, 20 do print(pcall(countdown, 100 + r, 3)) end
 
 -- recursion in a coroutine, yielding at the bottom and resumed there
 local function deep(n) if n == 0 then coroutine.yield("bottom") return 0 end return 1 + deep(n - 1) end
