@@ -908,6 +908,8 @@ void interp_finishOp(vm_State *S);
 int interp_equalobj(vm_State *S, const TValue *t1, const TValue *t2);
 #define interp_rawequalobj(t1, t2) interp_equalobj(NULL, t1, t2)
 int interp_lessthan(vm_State *S, const TValue *l, const TValue *r);
+/* The order of two strings for < and <= (strcoll, across embedded zeros) */
+int interp_strcmp(const TString *a, const TString *b);
 int interp_lessequal(vm_State *S, const TValue *l, const TValue *r);
 void interp_concat(vm_State *S, int total);
 void interp_objlen(vm_State *S, StkId ra, const TValue *rb);

@@ -296,6 +296,8 @@ static int LEnum(const TValue *l, const TValue *r) {
   }
 }
 
+int interp_strcmp(const TString *a, const TString *b) { return l_strcmp(a, b); }
+
 int interp_lessthan(vm_State *S, const TValue *l, const TValue *r) {
   if (ttisnumber(l) && ttisnumber(r)) return LTnum(l, r);
   if (ttisstring(l) && ttisstring(r)) return l_strcmp(tsvalue(l), tsvalue(r)) < 0;

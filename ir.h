@@ -188,6 +188,11 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   X(CITAIL, IRM_NONE, IRM_NONE, IRF_EFFECT)                                \
   /* the address of the trace's slot 0 (open upvalues are compared to it) */\
   X(BASE, IRM_NONE, IRM_NONE, IRF_LOAD)  /* (CAT and CALLC may move it) */  \
+  /* strings op1 and op2 compared: STRCMP's sign is their order for < and \
+  ** <= (interp.c interp_strcmp, strcoll); STREQ is 1 when two long     \
+  ** strings hold the same bytes, else 0 (calls) */                      \
+  X(STRCMP, IRM_REF, IRM_REF, 0)                                           \
+  X(STREQ, IRM_REF, IRM_REF, 0)                                            \
   /* the border of table op1 (#t without __len), a call */                \
   X(TLEN, IRM_REF, IRM_NONE, IRF_LOAD)                                     \
   /* Lua 5.4's length hint (Table.alimit): an access of table op1's      \

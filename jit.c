@@ -948,6 +948,10 @@ vm_Integer jit_imod(vm_Integer a, vm_Integer b) { return interp_mod(NULL, a, b);
 vm_Integer jit_udiv(vm_Integer a, vm_Integer b) { return (vm_Integer)((vm_Unsigned)a / (vm_Unsigned)b); }
 vm_Integer jit_shiftr(vm_Integer a, vm_Integer b) { return interp_shiftr(a, b); }
 vm_Integer jit_tgets(Table *t, TString *key) { return !ttisnil(tab_getstr(t, key)); }
+vm_Integer jit_strcmp(TString *a, TString *b) { return interp_strcmp(a, b); }
+vm_Integer jit_streq(TString *a, TString *b) {
+  return tsslen(a) == tsslen(b) && memcmp(getstr(a), getstr(b), tsslen(a)) == 0;
+}
 vm_Number jit_fmod(vm_Number a, vm_Number b) { return interp_modf(NULL, a, b); }
 void jit_tbar(vm_State *S, Table *t, GCObject *v) { gc_objbarrier(S, t, v); }
 

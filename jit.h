@@ -448,6 +448,8 @@ vm_Integer jit_imod(vm_Integer a, vm_Integer b);
 vm_Integer jit_udiv(vm_Integer a, vm_Integer b);
 vm_Integer jit_shiftr(vm_Integer a, vm_Integer b);
 vm_Integer jit_tgets(Table *t, TString *key); /* IR TGETS */
+vm_Integer jit_strcmp(TString *a, TString *b); /* IR STRCMP */
+vm_Integer jit_streq(TString *a, TString *b);  /* IR STREQ */
 vm_Number jit_fmod(vm_Number a, vm_Number b);
 void jit_tbar(vm_State *S, Table *t, GCObject *v);
 Table *jit_tnew(vm_State *S, uint32_t asize, uint32_t hsize);

@@ -137,6 +137,12 @@ static void rec_compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue
       emit(r, val_(vx).gc == val_(vy).gc ? IR_EQ : IR_NE, IRT_VOID, x, y);
       return;
     }
+    if (ttisstring(vx)) { /* two long strings: their bytes */
+      int same = tsslen(tsvalue(vx)) == tsslen(tsvalue(vy)) &&
+                 memcmp(getstr(tsvalue(vx)), getstr(tsvalue(vy)), tsslen(tsvalue(vx))) == 0;
+      emit(r, same ? IR_NE : IR_EQ, IRT_VOID, emit(r, IR_STREQ, IRT_INT, x, y), ir_kint(&r->J->ir, 0));
+      return;
+    }
     if (ttistable(vx) && rec_nomm(r, x, vx, TM_EQ) && rec_nomm(r, y, vy, TM_EQ)) {
       /* two tables without __eq: never equal */
       emit(r, IR_NE, IRT_VOID, x, y);
@@ -155,15 +161,26 @@ static void rec_compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue
     rec_comparemm(r, x, y, vx, vy, opcode == OP_LT ? TM_LT : TM_LE);
     return;
   }
+  if (ttisstring(vx) && ttisstring(vy)) { /* < and <= of strings: their order */
+    int v = interp_strcmp(tsvalue(vx), tsvalue(vy));
+    cond = lt ? v < 0 : v <= 0;
+    op = lt ? (cond ? IR_LT : IR_GE) : (cond ? IR_LE : IR_GT);
+    emit(r, op, IRT_VOID, emit(r, IR_STRCMP, IRT_INT, x, y), ir_kint(&r->J->ir, 0));
+    return;
+  }
   if (!ttisnumber(vx) || !ttisnumber(vy)) { r->abort = JA_NYI_TYPE; return; }
   if (ttisinteger(vx) != ttisinteger(vy)) {
     /* Lua compares an integer and a float exactly: converting is exact
-    ** only for a constant integer of at most 53 bits; else NYI */
+    ** for an integer of at most 53 bits, guarded to be (a constant is) */
     IRRef iref = ttisinteger(vx) ? x : y;
     vm_Integer iv = ttisinteger(vx) ? ivalue(vx) : ivalue(vy);
-    if (!ir_isconst(ir_at(&r->J->ir, iref)->op) || iv > (1LL << 53) || iv < -(1LL << 53)) {
+    if (iv > (1LL << 53) || iv < -(1LL << 53)) {
       r->abort = JA_NYI_TYPE;
       return;
+    }
+    if (!ir_isconst(ir_at(&r->J->ir, iref)->op)) {
+      emit(r, IR_GE, IRT_VOID, iref, ir_kint(&r->J->ir, -(1LL << 53)));
+      emit(r, IR_LE, IRT_VOID, iref, ir_kint(&r->J->ir, 1LL << 53));
     }
     if (ttisinteger(vx)) { setfltvalue(&fx, (vm_Number)iv); vx = &fx; x = rec_tonum(r, x); }
     else { setfltvalue(&fy, (vm_Number)iv); vy = &fy; y = rec_tonum(r, y); }
