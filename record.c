@@ -663,11 +663,12 @@ static void rec_bitop(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const T
 static void rec_len(Rec *r, int a, IRRef x, const TValue *v) {
   if (ttisstring(v)) {
     setslot(r->J, a, emit(r, IR_FLOAD, IRT_INT, x, IRFL_STR_LEN));
-  } else if (ttistable(v) && hvalue(v)->metatable == NULL) {
-    rec_nometa(r, x);
+  } else if (ttistable(v) && rec_nomm(r, x, v, TM_LEN)) { /* (no metatable, or no __len in it) */
     setslot(r->J, a, emit(r, IR_TLEN, IRT_INT, x, 0));
+  } else if (ttistable(v)) { /* __len written in Lua, called with the table twice (as lua5.4) */
+    rec_mmcall(r, x, x, v, v, TM_LEN, framebase(r->J) + a);
   } else {
-    r->abort = ttistable(v) ? JA_NYI_META : JA_NYI_TYPE;
+    r->abort = JA_NYI_TYPE;
   }
 }
 
