@@ -208,14 +208,16 @@ typedef struct JitPenalty {
 } JitPenalty;
 
 /* Library functions the recorder turns into IR (record.c's rec_builtin;
-** gsub only to know it: rec_ccall): X(id, library's function list, name) */
+** gsub and unpack only to know them: rec_ccall): X(id, library's function
+** list, name) */
 #define JIT_BUILTINS(X) \
   X(MATH_SQRT, mathlib_funcs, "sqrt") X(MATH_ABS, mathlib_funcs, "abs") \
   X(MATH_FLOOR, mathlib_funcs, "floor") X(MATH_CEIL, mathlib_funcs, "ceil") \
   X(MATH_MIN, mathlib_funcs, "min") X(MATH_MAX, mathlib_funcs, "max") \
   X(STRING_LEN, stringlib_funcs, "len") X(STRING_BYTE, stringlib_funcs, "byte") \
   X(TYPE, baselib_funcs, "type") X(IPAIRS, baselib_funcs, "ipairs") \
-  X(SELECT, baselib_funcs, "select") X(STRING_GSUB, stringlib_funcs, "gsub")
+  X(SELECT, baselib_funcs, "select") X(STRING_GSUB, stringlib_funcs, "gsub") \
+  X(TABLE_UNPACK, tablib_funcs, "unpack")
 /* and the math functions of ir.h's IRFPMS (FMATH), found by their names */
 
 /* Library functions a trace calls as they are (IR CALLC, record.c

@@ -973,6 +973,25 @@ static void rec_ccode(Rec *r, IROp op, int a, int n, IRRef op1, IRRef arg, int n
   J->npend = nres;
 }
 
+/* How many values table.unpack(t, i, j) in slot a returns (args: its
+** arguments' values), guarded: j - i, or #t where j is left out; -1
+** when not an integer range of at most 64 */
+static int rec_unpackcount(Rec *r, int a, int nargs, const TValue *args) {
+  JitState *J = r->J;
+  vm_Integer i = 1, j;
+  IRRef iref, jref;
+  if (nargs < 1 || !ttistable(&args[0]) || (nargs >= 2 && !ttisinteger(&args[1])) ||
+      (nargs >= 3 && !ttisinteger(&args[2])))
+    return -1;
+  if (nargs >= 2) i = ivalue(&args[1]);
+  j = nargs >= 3 ? ivalue(&args[2]) : (vm_Integer)tab_getn(hvalue(&args[0]));
+  if (j < i - 1 || j - i >= 64 || i < -(1 << 30) || i > (1 << 30)) return -1;
+  iref = nargs >= 2 ? getslot(J, r->base, a + 2) : ir_kint(&J->ir, 1);
+  jref = nargs >= 3 ? getslot(J, r->base, a + 3) : emit(r, IR_TLEN, IRT_INT, getslot(J, r->base, a + 1), 0);
+  emit(r, IR_EQ, IRT_VOID, emit(r, IR_SUB, IRT_INT, jref, iref), ir_kint(&J->ir, j - i));
+  return (int)(j - i + 1);
+}
+
 /* The index of C function f in J->ccall (JIT_CCALLS), or -1 */
 static int rec_ccallid(const JitState *J, vm_CFunction f) {
   int c;
@@ -997,6 +1016,7 @@ static int rec_ccall(Rec *r, int id, int a, int nargs, int want, int dest, const
         (ttisfunction(&args[k]) && J->ccall[id] == J->builtin[JB_STRING_GSUB]))
       return 0;
   if (want < 0) { /* all its results, for the next instruction: a known count */
+    if (nres < 0 && J->ccall[id] == J->builtin[JB_TABLE_UNPACK]) nres = rec_unpackcount(r, a, nargs, args);
     if (nres < 0) return 0;
     want = nres;
     J->multres = dest + nres;

@@ -105,3 +105,16 @@ local function consume()
   return t
 end
 print("co", consume(), coroutine.wrap(consume)())
+
+-- table.unpack of a range into a constructor or a call (all its
+-- results: their count guarded, j - i or #t)
+local src = {}
+for i = 1, 30 do src[i] = i * 3 end
+local un = 0
+for i = 1, 300 do
+  local k = i % 5 + 1
+  local got = {table.unpack(src, k, k + 3)}
+  local all = {table.unpack(src)}
+  un = un + #got + got[4] + #all + select("#", table.unpack(src, 2, k))
+end
+print("unpack", un)
