@@ -110,7 +110,7 @@ typedef struct Asm {
 static int ax_iscall(const IRIns *ins) {
   switch (ins->op) {
     case IR_FPOW: case IR_FMOD: case IR_IDIV: case IR_MOD: case IR_UDIV: case IR_TBAR: case IR_TLEN:
-    case IR_STRCMP: case IR_STREQ:
+    case IR_STRCMP: case IR_STREQ: case IR_FNEW: case IR_UCLO:
     case IR_TNEW: case IR_TSLOT: case IR_CAT: case IR_CALLC: case IR_CALLL: case IR_TGETS: case IR_HREF:
     case IR_FMATH: case IR_TRESIZE:
       return 1;
@@ -989,6 +989,16 @@ static JitAbort ax_ins(Asm *as, IRRef ref) {
     }
     case IR_TLEN: ax_callint(as, ref, (const void *)tab_getn, 0); break;
     case IR_STRCMP: ax_callint(as, ref, (const void *)jit_strcmp, 0); break;
+    case IR_FNEW: ax_callint(as, ref, (const void *)jit_closure, 1); break;
+    case IR_UCLO: {
+      uint64_t mask = as->c->livemask[ref];
+      ax_saveregs(as, mask, 0);
+      x64_mov_rm(&as->mc, X64_RDI, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
+      x64_mov32_ri(&as->mc, X64_RSI, ins->op1);
+      ax_callfn(as, (const void *)jit_uclose);
+      ax_saveregs(as, mask, 1);
+      break;
+    }
     case IR_STREQ: ax_callint(as, ref, (const void *)jit_streq, 0); break;
     case IR_AHINT: ax_ahint(as, ref); break;
     case IR_CITAIL: /* (callstatus is the high half of the word at nresults) */

@@ -193,6 +193,13 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   ** strings hold the same bytes, else 0 (calls) */                      \
   X(STRCMP, IRM_REF, IRM_REF, 0)                                           \
   X(STREQ, IRM_REF, IRM_REF, 0)                                            \
+  /* CLOSURE: a closure of prototype op1 (a KPTR) made in the frame     \
+  ** based at slot op2 (from S->ci's base; its function slot holds the  \
+  ** enclosing closure), its upvalues found or opened as the interpreter \
+  ** does (jit.c jit_closure); UCLO closes the open upvalues at or above \
+  ** slot op1 (CLOSE; the slots were written first) */                  \
+  X(FNEW, IRM_REF, IRM_LIT, IRF_ALLOC | IRF_GCSTEP | IRF_EFFECT)           \
+  X(UCLO, IRM_LIT, IRM_NONE, IRF_STORE | IRF_ALLOC | IRF_EFFECT)           \
   /* the border of table op1 (#t without __len), a call */                \
   X(TLEN, IRM_REF, IRM_NONE, IRF_LOAD)                                     \
   /* Lua 5.4's length hint (Table.alimit): an access of table op1's      \

@@ -949,6 +949,25 @@ vm_Integer jit_udiv(vm_Integer a, vm_Integer b) { return (vm_Integer)((vm_Unsign
 vm_Integer jit_shiftr(vm_Integer a, vm_Integer b) { return interp_shiftr(a, b); }
 vm_Integer jit_tgets(Table *t, TString *key) { return !ttisnil(tab_getstr(t, key)); }
 vm_Integer jit_strcmp(TString *a, TString *b) { return interp_strcmp(a, b); }
+
+/* FNEW: the closure CLOSURE makes of p in the frame whose slot 0 is slot
+** `base` counted from S->ci's (the trace wrote the frame's function slot,
+** the enclosing closure): upvalues of the frame's registers found or
+** opened (func_findupval), the others the enclosing closure's. It only
+** allocates: collections wait for a safe point. */
+LClosure *jit_closure(vm_State *S, Proto *p, int32_t base) {
+  StkId b = S->ci->func + 1 + base;
+  LClosure *enc = clLvalue(s2v(b - 1)), *cl = func_newLclosure(S, p->sizeupvalues);
+  int k;
+  cl->p = p;
+  for (k = 0; k < p->sizeupvalues; k++)
+    cl->upvals[k] = p->upvalues[k].instack ? func_findupval(S, b + p->upvalues[k].idx) : enc->upvals[p->upvalues[k].idx];
+  return cl;
+}
+
+/* UCLO: CLOSE's closing of the open upvalues at or above slot `level`
+** (from S->ci's base) */
+void jit_uclose(vm_State *S, int32_t level) { func_closeupval(S, S->ci->func + 1 + level); }
 vm_Integer jit_streq(TString *a, TString *b) {
   return tsslen(a) == tsslen(b) && memcmp(getstr(a), getstr(b), tsslen(a)) == 0;
 }

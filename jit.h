@@ -451,6 +451,8 @@ vm_Integer jit_udiv(vm_Integer a, vm_Integer b);
 vm_Integer jit_shiftr(vm_Integer a, vm_Integer b);
 vm_Integer jit_tgets(Table *t, TString *key); /* IR TGETS */
 vm_Integer jit_strcmp(TString *a, TString *b); /* IR STRCMP */
+LClosure *jit_closure(vm_State *S, Proto *p, int32_t base); /* IR FNEW */
+void jit_uclose(vm_State *S, int32_t level);                /* IR UCLO */
 vm_Integer jit_streq(TString *a, TString *b);  /* IR STREQ */
 vm_Number jit_fmod(vm_Number a, vm_Number b);
 void jit_tbar(vm_State *S, Table *t, GCObject *v);

@@ -1509,6 +1509,21 @@ static int rec_toclose(vm_State *S, StkId level) {
          (S->ntbc > 0 && S->tbclist[S->ntbc - 1] >= savestack(S, level));
 }
 
+/* The open upvalues at or above register a of the frame being recorded
+** closed (UCLO), as CLOSE closes them: the slots' values written first.
+** The slots a loop keeps in registers (read before, or not at all: a
+** captured loop variable) are not written: a loop closing upvalues is
+** not peeled (as one making calls, jit.c), each iteration starts from
+** the stack. */
+static void rec_closeupvals(Rec *r, int a) {
+  JitState *J = r->J;
+  int s;
+  for (s = framebase(J) + a; s < J->maxslot; s++)
+    if (J->written[s] && J->slot[s] != REF_NONE) emit(r, IR_SSTORE, IRT_VOID, (IRRef)(J->shift + s), J->slot[s]);
+  emit(r, IR_UCLO, IRT_VOID, (IRRef)(framebase(J) + a), 0);
+  J->ncalll++;
+}
+
 static void rec_recordins(Rec *r) {
   JitState *J = r->J;
   Instruction i = r->i;
@@ -1597,9 +1612,21 @@ static void rec_recordins(Rec *r) {
     case OP_FORLOOP: rec_forloop(r); break;
     case OP_FORPREP: rec_forprep(r); break;
     case OP_TFORPREP: rec_tforprep(r); break;
-    case OP_CLOSE: /* nothing to close: traces make no closures nor to-be-closed variables */
-      if (rec_toclose(J->thread, base + a)) r->abort = JA_NYI_BC;
+    case OP_CLOSE: { /* upvalues of closures the trace made (FNEW); no to-be-closed variables */
+      vm_State *S = J->thread;
+      if (S->ntbc > 0 && S->tbclist[S->ntbc - 1] >= savestack(S, base + a)) r->abort = JA_NYI_BC;
+      else if (rec_toclose(S, base + a)) rec_closeupvals(r, a);
       break;
+    }
+    case OP_CLOSURE: { /* its upvalues: the frame's registers stay the trace's (rec_upvalref) */
+      Proto *p = J->frame[J->depth].pt->p[GETARG_Bx(i)];
+      int fs = framebase(J) - 1; /* (a vararg frame's: the moved copy) */
+      if (!rec_canalloc(r)) break;
+      if (J->depth > 0 && J->written[fs] && J->slot[fs] != REF_NONE) /* (the enclosing closure) */
+        emit(r, IR_SSTORE, IRT_VOID, (IRRef)(J->shift + fs), J->slot[fs]);
+      setslot(J, a, emit(r, IR_FNEW, IRT_LCL, ir_kptr(&J->ir, p), (IRRef)framebase(J)));
+      break;
+    }
     case OP_TFORCALL: rec_tforcall(r, r->pc); break;
     case OP_TFORLOOP: { /* on its own: where an exit after the call resumes */
       IRRef v = getslot(J, base, a + 4); /* (its type guarded: nil or not) */
@@ -1633,8 +1660,21 @@ static void rec_recordins(Rec *r) {
       ** An inlined frame has none: traces make no closures nor
       ** to-be-closed variables (CLOSURE, TBC, a generic for's closing
       ** value abort). Frame 0 began before the trace: RETF checks. */
-      if ((GETARG_k(i) && rec_toclose(J->thread, base)) || (GETARG_C(i) && J->depth == 0)) r->abort = JA_NYI_BC;
-      else rec_recordreturn(r, a, GETARG_B(i) - 1);
+      if (GETARG_C(i) && J->depth == 0) {
+        r->abort = JA_NYI_BC;
+      } else if (GETARG_k(i) && rec_toclose(J->thread, base)) {
+        /* an inlined frame with upvalues of closures the trace made (FNEW)
+        ** closes them as CLOSE does; no to-be-closed variable */
+        vm_State *S = J->thread;
+        if (J->depth == 0 || (S->ntbc > 0 && S->tbclist[S->ntbc - 1] >= savestack(S, base))) {
+          r->abort = JA_NYI_BC;
+        } else {
+          rec_closeupvals(r, 0);
+          if (r->abort == JA_OK) rec_recordreturn(r, a, GETARG_B(i) - 1);
+        }
+      } else {
+        rec_recordreturn(r, a, GETARG_B(i) - 1);
+      }
       break;
     case OP_VARARGPREP: break; /* (the call's recording moved the frame) */
     case OP_VARARG: { /* C - 1 values (C = 0: all) from the extra arguments */

@@ -25,8 +25,9 @@ local after = jit.stats()
 assert(after.traces - before.traces <= 3, "recorded again too often: " .. after.traces - before.traces)
 assert(after.traces >= 1, "the loop was recorded")
 
--- a loop calling a function that makes a closure aborts (CLOSURE: not
--- recorded yet), and the next attempt waits twice as long: over 100000
+-- a loop calling a function that makes a closure and tail-calls it aborts
+-- (a tail call closing upvalues, TAILCALL with k: not recorded yet), and
+-- the next attempt waits twice as long: over 100000
 -- iterations with a threshold of 10 that is about log2(100000/10)
 -- attempts, not 10000
 local function f(x) local id = function() return x end return id() end
