@@ -1635,8 +1635,13 @@ static void rec_recordins(Rec *r) {
     }
     case OP_CALL: rec_recordcall(r, GETARG_C(i) - 1, 0); break;
     case OP_TAILCALL: /* in an inlined call */
-      if (GETARG_k(i)) {
-        r->abort = JA_NYI_BC;
+      if (GETARG_k(i)) { /* upvalues of the frame closed first (no to-be-closed variable) */
+        vm_State *S = J->thread;
+        if (S->ntbc > 0 && S->tbclist[S->ntbc - 1] >= savestack(S, base)) { r->abort = JA_NYI_BC; break; }
+        if (rec_toclose(S, base)) rec_closeupvals(r, 0);
+      }
+      if (r->abort != JA_OK) {
+        break;
       } else if (J->depth == 0) {
         if (ttisLclosure(s2v(base + a))) rec_selftail(r, a);
         else rec_ctailbelow(r, a);

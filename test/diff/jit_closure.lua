@@ -51,3 +51,8 @@ local cs, tot = {}, 0
 for i = 1, 100 do cs[i] = counter() end
 for r = 1, 5 do for i = 1, 100 do tot = tot + cs[i]() end end
 print("counters", tot)
+-- a tail call from a frame whose locals a closure captured closes them first
+local function wrap(x) local get = function() return x end x = x + 1 return get() end
+local wsum = 0
+for i = 1, 300 do wsum = wsum + wrap(i) end
+print("tailclose", wsum)
