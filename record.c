@@ -59,6 +59,7 @@ static IRRef rec_tonum(Rec *r, IRRef ref) {
 /* Arithmetic: the Lua opcode's integer and float IR ops (IR_NOP: none). */
 static void rec_arithmm(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValue *vy);
 static void rec_inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32_t retpc, int kind);
+static int rec_framemoved(const JitFrame *f);
 
 static void rec_arith(Rec *r, int a, IRRef x, IRRef y, const TValue *vx, const TValue *vy, IROp iop,
                   IROp fop) {
@@ -794,10 +795,10 @@ static void rec_inlinecall(Rec *r, int a, int nargs, int nres) {
               (uint32_t)(r->pc + 1 - J->frame[J->depth].pt->code), 0);
 }
 
-/* return g(...) of a Lua function g in an inlined frame whose function
-** is not vararg (TAILCALL's C = 0) and closes no upvalues (k = 0): as the
-** interpreter does it (vm.c do_pretailcall), g's function and arguments
-** move down to the caller's function slot, the caller's frame goes, and
+/* return g(...) of a Lua function g in an inlined frame (its upvalues
+** closed first: k): as the interpreter does it (vm.c do_pretailcall),
+** g's function and arguments move down to the caller's function slot
+** (a vararg frame's goes back to where it was called: TAILCALL's C), the caller's frame goes, and
 ** g's frame returns where the caller's would, with its wanted results.
 ** Exits inside g rebuild the same frames as the interpreter had, g's
 ** marked a tail call (debug.getinfo, tracebacks, error messages). */
@@ -808,7 +809,7 @@ static void rec_tailcall(Rec *r, int a, int nargs) {
   int tfor = f->tforslot, finish = f->finish;
   Proto *p = clLvalue(s2v(r->base + a))->p;
   IRRef vals[JIT_MAXSLOTS];
-  int k, s, func = f->base - 1;
+  int k, s, func = f->base - 1 - rec_framemoved(f); /* (a vararg frame's: where it was called) */
   for (k = 0; k <= nargs; k++) vals[k] = getslot(J, r->base, a + k);
   for (s = func; s < J->maxslot; s++) {
     J->slot[s] = REF_NONE;
@@ -1648,7 +1649,7 @@ static void rec_recordins(Rec *r) {
       } else if (ttislcf(s2v(base + a))) { /* a library function: the call, then the return */
         rec_recordcall(r, -1, 1);
         if (r->abort == JA_OK && J->pendslot < 0) rec_recordreturn(r, a, -1); /* (CALLC returned) */
-      } else if (ttisLclosure(s2v(base + a)) && GETARG_C(i) == 0) {
+      } else if (ttisLclosure(s2v(base + a))) { /* (C: a vararg frame's, which goes back down) */
         int nargs = GETARG_B(i) - 1;
         if (nargs < 0 && (nargs = rec_uptotop(r, a + 1)) < 0) break; /* up to the top */
         J->multres = -1;
