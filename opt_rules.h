@@ -7,7 +7,7 @@
 ** optr_match tries the rules of the instruction's opcode in the order of
 ** the file, each commutative pattern in every operand order, and returns
 ** the result of the first that matches (emitted through opt_emitrec, so
-** it folds and matches further), or OPTR_NOMATCH. 140 rules.
+** it folds and matches further), or OPTR_NOMATCH. 129 rules.
 */
 #ifndef TIDE_OPT_RULES_H
 #define TIDE_OPT_RULES_H
@@ -56,8 +56,8 @@ static inline int optr_isfpow2(double k) {
 /* the number of trailing zero bits of k (64 for 0): log2 of a power of two */
 static inline int64_t optr_log2(int64_t k) { return k == 0 ? 64 : __builtin_ctzll((uint64_t)k); }
 
-const int opt_nrules = 140;
-const char *const opt_rulename[140] = {
+const int opt_nrules = 129;
+const char *const opt_rulename[129] = {
   "add_zero",
   "add_add_k",
   "add_neg",
@@ -163,25 +163,14 @@ const char *const opt_rulename[140] = {
   "eq_neg_neg",
   "ne_neg_neg",
   "fadd_negzero",
-  "fadd_fneg",
   "fsub_zero",
-  "fsub_k",
-  "negzero_fsub",
-  "fsub_fneg",
   "fneg_fneg",
   "fmul_one",
-  "fmul_neg_one",
   "fmul_two",
-  "fmul_fneg_k",
-  "fmul_fneg_fneg",
-  "fneg_fmul_k",
   "fdiv_one",
-  "fdiv_neg_one",
   "fdiv_pow2",
-  "fdiv_fneg_fneg",
   "fabs_fneg",
   "fabs_fabs",
-  "fabs_square",
   "floor_floor",
   "floor_ceil",
   "ceil_ceil",
@@ -395,15 +384,15 @@ static IRRef optr_match(OptState *o, IROp op, IRType t, IRRef a, IRRef b, int de
     } while (0);
     break;
   case IR_FLT:
-    /* 130 flt_self (opt.rules:198): FLT(x, x) => false */
+    /* 119 flt_self (opt.rules:190): FLT(x, x) => false */
     do {
       IRRef v_x = a;
       if (b != v_x) break;
-      OPTR_FIRED(o, 130);
+      OPTR_FIRED(o, 119);
       o->guardfails = 1;
       return REF_NONE;
     } while (0);
-    /* 132 flt_fneg (opt.rules:200): FLT(FNEG(x), FNEG(y)) => FLT(y, x) */
+    /* 121 flt_fneg (opt.rules:192): FLT(FNEG(x), FNEG(y)) => FLT(y, x) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
@@ -411,19 +400,19 @@ static IRRef optr_match(OptState *o, IROp op, IRType t, IRRef a, IRRef b, int de
       IRRef n2 = b;
       if (!OPTR_ISOP(o, n2, IR_FNEG, IRT_NUM)) break;
       IRRef v_y = OPTR_IR(o, n2)->op1;
-      OPTR_FIRED(o, 132);
+      OPTR_FIRED(o, 121);
       return opt_emitrec(o, IR_FLT, t, v_y, v_x, depth + 1);
     } while (0);
     break;
   case IR_FNLT:
-    /* 131 fnlt_self (opt.rules:199): FNLT(x, x) => true */
+    /* 120 fnlt_self (opt.rules:191): FNLT(x, x) => true */
     do {
       IRRef v_x = a;
       if (b != v_x) break;
-      OPTR_FIRED(o, 131);
+      OPTR_FIRED(o, 120);
       return REF_NONE;
     } while (0);
-    /* 133 fnlt_fneg (opt.rules:201): FNLT(FNEG(x), FNEG(y)) => FNLT(y, x) */
+    /* 122 fnlt_fneg (opt.rules:193): FNLT(FNEG(x), FNEG(y)) => FNLT(y, x) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
@@ -431,12 +420,12 @@ static IRRef optr_match(OptState *o, IROp op, IRType t, IRRef a, IRRef b, int de
       IRRef n2 = b;
       if (!OPTR_ISOP(o, n2, IR_FNEG, IRT_NUM)) break;
       IRRef v_y = OPTR_IR(o, n2)->op1;
-      OPTR_FIRED(o, 133);
+      OPTR_FIRED(o, 122);
       return opt_emitrec(o, IR_FNLT, t, v_y, v_x, depth + 1);
     } while (0);
     break;
   case IR_FLE:
-    /* 134 fle_fneg (opt.rules:202): FLE(FNEG(x), FNEG(y)) => FLE(y, x) */
+    /* 123 fle_fneg (opt.rules:194): FLE(FNEG(x), FNEG(y)) => FLE(y, x) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
@@ -444,12 +433,12 @@ static IRRef optr_match(OptState *o, IROp op, IRType t, IRRef a, IRRef b, int de
       IRRef n2 = b;
       if (!OPTR_ISOP(o, n2, IR_FNEG, IRT_NUM)) break;
       IRRef v_y = OPTR_IR(o, n2)->op1;
-      OPTR_FIRED(o, 134);
+      OPTR_FIRED(o, 123);
       return opt_emitrec(o, IR_FLE, t, v_y, v_x, depth + 1);
     } while (0);
     break;
   case IR_FNLE:
-    /* 135 fnle_fneg (opt.rules:203): FNLE(FNEG(x), FNEG(y)) => FNLE(y, x) */
+    /* 124 fnle_fneg (opt.rules:195): FNLE(FNEG(x), FNEG(y)) => FNLE(y, x) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
@@ -457,7 +446,7 @@ static IRRef optr_match(OptState *o, IROp op, IRType t, IRRef a, IRRef b, int de
       IRRef n2 = b;
       if (!OPTR_ISOP(o, n2, IR_FNEG, IRT_NUM)) break;
       IRRef v_y = OPTR_IR(o, n2)->op1;
-      OPTR_FIRED(o, 135);
+      OPTR_FIRED(o, 124);
       return opt_emitrec(o, IR_FNLE, t, v_y, v_x, depth + 1);
     } while (0);
     break;
@@ -647,7 +636,7 @@ static IRRef optr_match(OptState *o, IROp op, IRType t, IRRef a, IRRef b, int de
     } while (0);
     break;
   case IR_FEQ:
-    /* 136 feq_fneg (opt.rules:204): FEQ(FNEG(x), FNEG(y)) => FEQ(x, y) */
+    /* 125 feq_fneg (opt.rules:196): FEQ(FNEG(x), FNEG(y)) => FEQ(x, y) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
@@ -655,24 +644,24 @@ static IRRef optr_match(OptState *o, IROp op, IRType t, IRRef a, IRRef b, int de
       IRRef n2 = b;
       if (!OPTR_ISOP(o, n2, IR_FNEG, IRT_NUM)) break;
       IRRef v_y = OPTR_IR(o, n2)->op1;
-      OPTR_FIRED(o, 136);
+      OPTR_FIRED(o, 125);
       return opt_emitrec(o, IR_FEQ, t, v_x, v_y, depth + 1);
     } while (0);
-    /* 138 feq_fneg_k (opt.rules:206): FEQ(FNEG(x), k) => FEQ(x, -k) */
+    /* 127 feq_fneg_k (opt.rules:198): FEQ(FNEG(x), k) => FEQ(x, -k) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
       IRRef v_x = OPTR_IR(o, n1)->op1;
       if (OPTR_IR(o, b)->op != IR_KNUM) break;
       double k_k = OPTR_IR(o, b)->k.n;
-      OPTR_FIRED(o, 138);
+      OPTR_FIRED(o, 127);
       IRRef t2 = ir_knum(o->ir, (-k_k));
       if (t2 == REF_NONE) return OPTR_OOM;
       return opt_emitrec(o, IR_FEQ, t, v_x, t2, depth + 1);
     } while (0);
     break;
   case IR_FNE:
-    /* 137 fne_fneg (opt.rules:205): FNE(FNEG(x), FNEG(y)) => FNE(x, y) */
+    /* 126 fne_fneg (opt.rules:197): FNE(FNEG(x), FNEG(y)) => FNE(x, y) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
@@ -680,17 +669,17 @@ static IRRef optr_match(OptState *o, IROp op, IRType t, IRRef a, IRRef b, int de
       IRRef n2 = b;
       if (!OPTR_ISOP(o, n2, IR_FNEG, IRT_NUM)) break;
       IRRef v_y = OPTR_IR(o, n2)->op1;
-      OPTR_FIRED(o, 137);
+      OPTR_FIRED(o, 126);
       return opt_emitrec(o, IR_FNE, t, v_x, v_y, depth + 1);
     } while (0);
-    /* 139 fne_fneg_k (opt.rules:207): FNE(FNEG(x), k) => FNE(x, -k) */
+    /* 128 fne_fneg_k (opt.rules:199): FNE(FNEG(x), k) => FNE(x, -k) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
       IRRef v_x = OPTR_IR(o, n1)->op1;
       if (OPTR_IR(o, b)->op != IR_KNUM) break;
       double k_k = OPTR_IR(o, b)->k.n;
-      OPTR_FIRED(o, 139);
+      OPTR_FIRED(o, 128);
       IRRef t2 = ir_knum(o->ir, (-k_k));
       if (t2 == REF_NONE) return OPTR_OOM;
       return opt_emitrec(o, IR_FNE, t, v_x, t2, depth + 1);
@@ -1487,256 +1476,144 @@ static IRRef optr_match(OptState *o, IROp op, IRType t, IRRef a, IRRef b, int de
     break;
   case IR_FADD:
     if (t != IRT_NUM) break;
-    /* 104 fadd_negzero (opt.rules:170): FADD(x, -0.0) => x */
+    /* 104 fadd_negzero (opt.rules:173): FADD(x, -0.0) => x */
     do {
       IRRef v_x = a;
       if (!OPTR_ISLIT(o, b, IR_KNUM, UINT64_C(0x8000000000000000))) break;
       OPTR_FIRED(o, 104);
       return v_x;
     } while (0);
-    /* 105 fadd_fneg (opt.rules:171): FADD(x, FNEG(y)) => FSUB(x, y) */
-    do {
-      IRRef v_x = a;
-      IRRef n1 = b;
-      if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
-      IRRef v_y = OPTR_IR(o, n1)->op1;
-      OPTR_FIRED(o, 105);
-      return opt_emitrec(o, IR_FSUB, IRT_NUM, v_x, v_y, depth + 1);
-    } while (0);
-    do {
-      IRRef n1 = a;
-      if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
-      IRRef v_y = OPTR_IR(o, n1)->op1;
-      IRRef v_x = b;
-      OPTR_FIRED(o, 105);
-      return opt_emitrec(o, IR_FSUB, IRT_NUM, v_x, v_y, depth + 1);
-    } while (0);
     break;
   case IR_FSUB:
     if (t != IRT_NUM) break;
-    /* 106 fsub_zero (opt.rules:172): FSUB(x, 0.0) => x */
+    /* 105 fsub_zero (opt.rules:174): FSUB(x, 0.0) => x */
     do {
       IRRef v_x = a;
       if (!OPTR_ISLIT(o, b, IR_KNUM, UINT64_C(0x0))) break;
-      OPTR_FIRED(o, 106);
+      OPTR_FIRED(o, 105);
       return v_x;
-    } while (0);
-    /* 107 fsub_k (opt.rules:173): FSUB(x, k) => FADD(x, -k) */
-    do {
-      IRRef v_x = a;
-      if (OPTR_IR(o, b)->op != IR_KNUM) break;
-      double k_k = OPTR_IR(o, b)->k.n;
-      OPTR_FIRED(o, 107);
-      IRRef t1 = ir_knum(o->ir, (-k_k));
-      if (t1 == REF_NONE) return OPTR_OOM;
-      return opt_emitrec(o, IR_FADD, IRT_NUM, v_x, t1, depth + 1);
-    } while (0);
-    /* 108 negzero_fsub (opt.rules:174): FSUB(-0.0, x) => FNEG(x) */
-    do {
-      if (!OPTR_ISLIT(o, a, IR_KNUM, UINT64_C(0x8000000000000000))) break;
-      IRRef v_x = b;
-      OPTR_FIRED(o, 108);
-      return opt_emitrec(o, IR_FNEG, IRT_NUM, v_x, REF_NONE, depth + 1);
-    } while (0);
-    /* 109 fsub_fneg (opt.rules:175): FSUB(x, FNEG(y)) => FADD(x, y) */
-    do {
-      IRRef v_x = a;
-      IRRef n1 = b;
-      if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
-      IRRef v_y = OPTR_IR(o, n1)->op1;
-      OPTR_FIRED(o, 109);
-      return opt_emitrec(o, IR_FADD, IRT_NUM, v_x, v_y, depth + 1);
     } while (0);
     break;
   case IR_FMUL:
     if (t != IRT_NUM) break;
-    /* 111 fmul_one (opt.rules:177): FMUL(x, 1.0) => x */
+    /* 107 fmul_one (opt.rules:176): FMUL(x, 1.0) => x */
     do {
       IRRef v_x = a;
       if (!OPTR_ISLIT(o, b, IR_KNUM, UINT64_C(0x3ff0000000000000))) break;
-      OPTR_FIRED(o, 111);
+      OPTR_FIRED(o, 107);
       return v_x;
     } while (0);
-    /* 112 fmul_neg_one (opt.rules:178): FMUL(x, -1.0) => FNEG(x) */
-    do {
-      IRRef v_x = a;
-      if (!OPTR_ISLIT(o, b, IR_KNUM, UINT64_C(0xbff0000000000000))) break;
-      OPTR_FIRED(o, 112);
-      return opt_emitrec(o, IR_FNEG, IRT_NUM, v_x, REF_NONE, depth + 1);
-    } while (0);
-    /* 113 fmul_two (opt.rules:179): FMUL(x, 2.0) => FADD(x, x) */
+    /* 108 fmul_two (opt.rules:177): FMUL(x, 2.0) => FADD(x, x) */
     do {
       IRRef v_x = a;
       if (!OPTR_ISLIT(o, b, IR_KNUM, UINT64_C(0x4000000000000000))) break;
-      OPTR_FIRED(o, 113);
+      OPTR_FIRED(o, 108);
       return opt_emitrec(o, IR_FADD, IRT_NUM, v_x, v_x, depth + 1);
-    } while (0);
-    /* 114 fmul_fneg_k (opt.rules:180): FMUL(FNEG(x), k) => FMUL(x, -k) */
-    do {
-      IRRef n1 = a;
-      if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
-      IRRef v_x = OPTR_IR(o, n1)->op1;
-      if (OPTR_IR(o, b)->op != IR_KNUM) break;
-      double k_k = OPTR_IR(o, b)->k.n;
-      OPTR_FIRED(o, 114);
-      IRRef t2 = ir_knum(o->ir, (-k_k));
-      if (t2 == REF_NONE) return OPTR_OOM;
-      return opt_emitrec(o, IR_FMUL, IRT_NUM, v_x, t2, depth + 1);
-    } while (0);
-    /* 115 fmul_fneg_fneg (opt.rules:181): FMUL(FNEG(x), FNEG(y)) => FMUL(x, y) */
-    do {
-      IRRef n1 = a;
-      if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
-      IRRef v_x = OPTR_IR(o, n1)->op1;
-      IRRef n2 = b;
-      if (!OPTR_ISOP(o, n2, IR_FNEG, IRT_NUM)) break;
-      IRRef v_y = OPTR_IR(o, n2)->op1;
-      OPTR_FIRED(o, 115);
-      return opt_emitrec(o, IR_FMUL, IRT_NUM, v_x, v_y, depth + 1);
     } while (0);
     break;
   case IR_FDIV:
     if (t != IRT_NUM) break;
-    /* 117 fdiv_one (opt.rules:183): FDIV(x, 1.0) => x */
+    /* 109 fdiv_one (opt.rules:178): FDIV(x, 1.0) => x */
     do {
       IRRef v_x = a;
       if (!OPTR_ISLIT(o, b, IR_KNUM, UINT64_C(0x3ff0000000000000))) break;
-      OPTR_FIRED(o, 117);
+      OPTR_FIRED(o, 109);
       return v_x;
     } while (0);
-    /* 118 fdiv_neg_one (opt.rules:184): FDIV(x, -1.0) => FNEG(x) */
-    do {
-      IRRef v_x = a;
-      if (!OPTR_ISLIT(o, b, IR_KNUM, UINT64_C(0xbff0000000000000))) break;
-      OPTR_FIRED(o, 118);
-      return opt_emitrec(o, IR_FNEG, IRT_NUM, v_x, REF_NONE, depth + 1);
-    } while (0);
-    /* 119 fdiv_pow2 (opt.rules:185): FDIV(x, k) if isfpow2(k) => FMUL(x, 1.0 / k) */
+    /* 110 fdiv_pow2 (opt.rules:179): FDIV(x, k) if isfpow2(k) => FMUL(x, 1.0 / k) */
     do {
       IRRef v_x = a;
       if (OPTR_IR(o, b)->op != IR_KNUM) break;
       double k_k = OPTR_IR(o, b)->k.n;
       if (!optr_isfpow2(k_k)) break;
-      OPTR_FIRED(o, 119);
+      OPTR_FIRED(o, 110);
       IRRef t1 = ir_knum(o->ir, (0x1p+0 / k_k));
       if (t1 == REF_NONE) return OPTR_OOM;
       return opt_emitrec(o, IR_FMUL, IRT_NUM, v_x, t1, depth + 1);
     } while (0);
-    /* 120 fdiv_fneg_fneg (opt.rules:186): FDIV(FNEG(x), FNEG(y)) => FDIV(x, y) */
-    do {
-      IRRef n1 = a;
-      if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
-      IRRef v_x = OPTR_IR(o, n1)->op1;
-      IRRef n2 = b;
-      if (!OPTR_ISOP(o, n2, IR_FNEG, IRT_NUM)) break;
-      IRRef v_y = OPTR_IR(o, n2)->op1;
-      OPTR_FIRED(o, 120);
-      return opt_emitrec(o, IR_FDIV, IRT_NUM, v_x, v_y, depth + 1);
-    } while (0);
     break;
   case IR_FNEG:
     if (t != IRT_NUM) break;
-    /* 110 fneg_fneg (opt.rules:176): FNEG(FNEG(x)) => x */
+    /* 106 fneg_fneg (opt.rules:175): FNEG(FNEG(x)) => x */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
       IRRef v_x = OPTR_IR(o, n1)->op1;
-      OPTR_FIRED(o, 110);
+      OPTR_FIRED(o, 106);
       return v_x;
-    } while (0);
-    /* 116 fneg_fmul_k (opt.rules:182): FNEG(FMUL(x, k)) => FMUL(x, -k) */
-    do {
-      IRRef n1 = a;
-      if (!OPTR_ISOP(o, n1, IR_FMUL, IRT_NUM)) break;
-      IRRef v_x = OPTR_IR(o, n1)->op1;
-      if (OPTR_IR(o, OPTR_IR(o, n1)->op2)->op != IR_KNUM) break;
-      double k_k = OPTR_IR(o, OPTR_IR(o, n1)->op2)->k.n;
-      OPTR_FIRED(o, 116);
-      IRRef t2 = ir_knum(o->ir, (-k_k));
-      if (t2 == REF_NONE) return OPTR_OOM;
-      return opt_emitrec(o, IR_FMUL, IRT_NUM, v_x, t2, depth + 1);
     } while (0);
     break;
   case IR_FLOOR:
     if (t != IRT_NUM) break;
-    /* 124 floor_floor (opt.rules:190): FLOOR(FLOOR(x)) => FLOOR(x) */
+    /* 113 floor_floor (opt.rules:182): FLOOR(FLOOR(x)) => FLOOR(x) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_FLOOR, IRT_NUM)) break;
       IRRef v_x = OPTR_IR(o, n1)->op1;
-      OPTR_FIRED(o, 124);
+      OPTR_FIRED(o, 113);
       return opt_emitrec(o, IR_FLOOR, IRT_NUM, v_x, REF_NONE, depth + 1);
     } while (0);
-    /* 125 floor_ceil (opt.rules:191): FLOOR(CEIL(x)) => CEIL(x) */
+    /* 114 floor_ceil (opt.rules:183): FLOOR(CEIL(x)) => CEIL(x) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_CEIL, IRT_NUM)) break;
       IRRef v_x = OPTR_IR(o, n1)->op1;
-      OPTR_FIRED(o, 125);
+      OPTR_FIRED(o, 114);
       return opt_emitrec(o, IR_CEIL, IRT_NUM, v_x, REF_NONE, depth + 1);
     } while (0);
-    /* 128 floor_itof (opt.rules:194): FLOOR(ITOF(x)) => ITOF(x) */
+    /* 117 floor_itof (opt.rules:186): FLOOR(ITOF(x)) => ITOF(x) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_ITOF, IRT_NUM)) break;
       IRRef v_x = OPTR_IR(o, n1)->op1;
-      OPTR_FIRED(o, 128);
+      OPTR_FIRED(o, 117);
       return opt_emitrec(o, IR_ITOF, IRT_NUM, v_x, REF_NONE, depth + 1);
     } while (0);
     break;
   case IR_CEIL:
     if (t != IRT_NUM) break;
-    /* 126 ceil_ceil (opt.rules:192): CEIL(CEIL(x)) => CEIL(x) */
+    /* 115 ceil_ceil (opt.rules:184): CEIL(CEIL(x)) => CEIL(x) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_CEIL, IRT_NUM)) break;
       IRRef v_x = OPTR_IR(o, n1)->op1;
-      OPTR_FIRED(o, 126);
+      OPTR_FIRED(o, 115);
       return opt_emitrec(o, IR_CEIL, IRT_NUM, v_x, REF_NONE, depth + 1);
     } while (0);
-    /* 127 ceil_floor (opt.rules:193): CEIL(FLOOR(x)) => FLOOR(x) */
+    /* 116 ceil_floor (opt.rules:185): CEIL(FLOOR(x)) => FLOOR(x) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_FLOOR, IRT_NUM)) break;
       IRRef v_x = OPTR_IR(o, n1)->op1;
-      OPTR_FIRED(o, 127);
+      OPTR_FIRED(o, 116);
       return opt_emitrec(o, IR_FLOOR, IRT_NUM, v_x, REF_NONE, depth + 1);
     } while (0);
-    /* 129 ceil_itof (opt.rules:195): CEIL(ITOF(x)) => ITOF(x) */
+    /* 118 ceil_itof (opt.rules:187): CEIL(ITOF(x)) => ITOF(x) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_ITOF, IRT_NUM)) break;
       IRRef v_x = OPTR_IR(o, n1)->op1;
-      OPTR_FIRED(o, 129);
+      OPTR_FIRED(o, 118);
       return opt_emitrec(o, IR_ITOF, IRT_NUM, v_x, REF_NONE, depth + 1);
     } while (0);
     break;
   case IR_FABS:
     if (t != IRT_NUM) break;
-    /* 121 fabs_fneg (opt.rules:187): FABS(FNEG(x)) => FABS(x) */
+    /* 111 fabs_fneg (opt.rules:180): FABS(FNEG(x)) => FABS(x) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_FNEG, IRT_NUM)) break;
       IRRef v_x = OPTR_IR(o, n1)->op1;
-      OPTR_FIRED(o, 121);
+      OPTR_FIRED(o, 111);
       return opt_emitrec(o, IR_FABS, IRT_NUM, v_x, REF_NONE, depth + 1);
     } while (0);
-    /* 122 fabs_fabs (opt.rules:188): FABS(FABS(x)) => FABS(x) */
+    /* 112 fabs_fabs (opt.rules:181): FABS(FABS(x)) => FABS(x) */
     do {
       IRRef n1 = a;
       if (!OPTR_ISOP(o, n1, IR_FABS, IRT_NUM)) break;
       IRRef v_x = OPTR_IR(o, n1)->op1;
-      OPTR_FIRED(o, 122);
+      OPTR_FIRED(o, 112);
       return opt_emitrec(o, IR_FABS, IRT_NUM, v_x, REF_NONE, depth + 1);
-    } while (0);
-    /* 123 fabs_square (opt.rules:189): FABS(FMUL(x, x)) => FMUL(x, x) */
-    do {
-      IRRef n1 = a;
-      if (!OPTR_ISOP(o, n1, IR_FMUL, IRT_NUM)) break;
-      IRRef v_x = OPTR_IR(o, n1)->op1;
-      if (OPTR_IR(o, n1)->op2 != v_x) break;
-      OPTR_FIRED(o, 123);
-      return opt_emitrec(o, IR_FMUL, IRT_NUM, v_x, v_x, depth + 1);
     } while (0);
     break;
   default:
