@@ -317,13 +317,13 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
 }
 
 /* Whether frame ci's function p is recursing: a frame of it among the
-** few below. (Not a tail call: a tail call reuses the frame, so it tells
-** nothing, and treating tail-called functions that make tail calls as
-** recursive had vector constructors of ray_tracer, tail-called by the
-** metamethods, abort one recording after another.) Only those get function traces: a function called from a
+** few below. Only those get function traces: a function called from a
 ** loop is inlined into the loop's trace, which does better than a trace
 ** of its own, and one called from code without loops (a sample of its
-** entries would run its trace) gains little for what recording costs. */
+** entries would run its trace) gains little for what recording costs.
+** (A tail call tells nothing: it reuses the frame. Counting tail-called
+** functions that make tail calls had ray_tracer's vector constructors,
+** tail-called by metamethods, abort recording after recording.) */
 static int jit_recursive(CallInfo *ci, const Proto *p) {
   int k;
   for (k = 0, ci = ci->previous; k < 8 && ci != NULL && isLua(ci); k++, ci = ci->previous)
