@@ -810,6 +810,12 @@ static void ax_ahint(Asm *as, IRRef ref) {
 /* RETF's check that the frame S->ci (in RAX; S in R_TMP3) has nothing
 ** to close: the innermost open upvalue and to-be-closed variable (both
 ** lists are ordered) are below its base, func + 1 */
+static void ax_noclose_above(Asm *as, IRRef ref) { /* (RDX: a stack address) */
+  x64_alu_rm(&as->mc, X64_SUB, X64_RDX, x64mem(X64_RAX, (int32_t)offsetof(CallInfo, func)));
+  x64_alu_ri(&as->mc, X64_CMP, X64_RDX, (int32_t)sizeof(TValue)); /* (base = func + 1) */
+  ax_exitif(as, X64_CC_GE, ref);
+}
+
 static void ax_noclose(Asm *as, IRRef ref) {
   uint8_t *none;
   X64Mem lasttbc = {R_TMP3, X64_RDX, 8, -(int32_t)sizeof(ptrdiff_t)};
@@ -817,9 +823,7 @@ static void ax_noclose(Asm *as, IRRef ref) {
   x64_test_rr(&as->mc, X64_RDX, X64_RDX);
   none = x64_jcc8(&as->mc, X64_CC_E, NULL);
   x64_mov_rm(&as->mc, X64_RDX, x64mem(X64_RDX, (int32_t)offsetof(UpVal, v)));
-  x64_alu_rm(&as->mc, X64_SUB, X64_RDX, x64mem(X64_RAX, (int32_t)offsetof(CallInfo, func)));
-  x64_alu_ri(&as->mc, X64_CMP, X64_RDX, (int32_t)sizeof(TValue)); /* (base = func + 1) */
-  ax_exitif(as, X64_CC_GE, ref);
+  ax_noclose_above(as, ref);
   x64_patch_rel8(none, as->mc.p);
   x64_mov32_rm(&as->mc, X64_RDX, x64mem(R_TMP3, (int32_t)offsetof(vm_State, ntbc)));
   x64_test32_rr(&as->mc, X64_RDX, X64_RDX);
@@ -828,9 +832,7 @@ static void ax_noclose(Asm *as, IRRef ref) {
   x64_mov_rm(&as->mc, X64_RDX, lasttbc); /* (a stack offset) */
   x64_mov_rm(&as->mc, R_TMP3, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));
   x64_alu_rm(&as->mc, X64_ADD, X64_RDX, x64mem(R_TMP3, (int32_t)offsetof(vm_State, stack)));
-  x64_alu_rm(&as->mc, X64_SUB, X64_RDX, x64mem(X64_RAX, (int32_t)offsetof(CallInfo, func)));
-  x64_alu_ri(&as->mc, X64_CMP, X64_RDX, (int32_t)sizeof(TValue)); /* (base = func + 1) */
-  ax_exitif(as, X64_CC_GE, ref);
+  ax_noclose_above(as, ref);
   x64_patch_rel8(none, as->mc.p);
 }
 

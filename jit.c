@@ -276,9 +276,36 @@ static int jit_shortloop(JitState *J, const Instruction *pc) {
 static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruction *pc,
                            JitTrace *parent, uint32_t sn);
 
+/* Runs trace T from frame ci (jit_runtrace) unless hooks or an interrupt
+** want the interpreter; returns as jit_runtrace */
+static int jit_enter(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
+  G(S)->jitstop = 0;
+  if (S->hookmask || G(S)->interrupt_pending) return 0;
+  return jit_runtrace(S, ci, J, T);
+}
+
+/* A sampled event at pc (a loop's back-edge, a function's entry), which
+** stands for the checks counted since the last one (istep): whether the
+** place is hot now and recording is to start there */
+static int jit_hot(vm_State *S, JitState *J, const Instruction *pc) {
+  uint16_t *cnt = &J->hotcount[jit_hashpc(pc)];
+  JitPenalty *p;
+  if (*cnt > G(S)->istep) {
+    *cnt = (uint16_t)(*cnt - G(S)->istep);
+    return 0;
+  }
+  jit_resetcount(J, pc);
+  if (S->hookmask) return 0; /* hooks see every instruction: no traces */
+  p = jit_findpenalty(J, pc);
+  if (p != NULL && p->skip > 0) {
+    p->skip--;
+    return 0;
+  }
+  return 1;
+}
+
 int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   JitState *J = G(S)->jit;
-  uint16_t *cnt;
   if (J == NULL || !J->on) return 0;
   if (J->recording) {
     /* the frame a call the recorder waits for returns to runs untrapped:
@@ -291,28 +318,9 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
     /* the loop's trace, or one from another back-edge to the same body */
     JitTrace *T = jit_findtrace(ci_func(ci)->p, pc);
     if (T == NULL) T = jit_findbody(ci_func(ci)->p, jit_backedgetarget(pc));
-    if (T != NULL) {
-      G(S)->jitstop = 0;
-      if (S->hookmask || G(S)->interrupt_pending) return 0;
-      return jit_runtrace(S, ci, J, T);
-    }
+    if (T != NULL) return jit_enter(S, ci, J, T);
   }
-  /* a sample stands for the checks counted since the last one (istep) */
-  cnt = &J->hotcount[jit_hashpc(pc)];
-  if (*cnt > G(S)->istep) {
-    *cnt = (uint16_t)(*cnt - G(S)->istep);
-    return 0;
-  }
-  jit_resetcount(J, pc);
-  if (S->hookmask) return 0; /* hooks see every instruction: no traces */
-  {
-    JitPenalty *p = jit_findpenalty(J, pc);
-    if (p != NULL && p->skip > 0) {
-      p->skip--;
-      return 0;
-    }
-  }
-  jit_startrecording(S, J, ci, pc, NULL, 0);
+  if (jit_hot(S, J, pc)) jit_startrecording(S, J, ci, pc, NULL, 0);
   return 0;
 }
 
@@ -334,34 +342,16 @@ static int jit_recursive(CallInfo *ci, const Proto *p) {
 int jit_funcentry(vm_State *S, CallInfo *ci) {
   JitState *J = G(S)->jit;
   const Proto *p = ci_func(ci)->p;
-  uint16_t *cnt;
   JitTrace *T;
   /* (interp_execute also starts a resumed coroutine's frames this way,
   ** in the middle of their function) */
   if (J == NULL || !J->on || J->recording || p->is_vararg || ci->u.l.savedpc != p->code) return 0;
   for (T = p->traces; T != NULL; T = T->next)
-    if (T->functrace) {
-      G(S)->jitstop = 0;
-      if (S->hookmask || G(S)->interrupt_pending) return 0;
-      return jit_runtrace(S, ci, J, T);
-    }
-  if (!jit_recursive(ci, p)) return 0;
-  cnt = &J->hotcount[jit_hashpc(p->code)];
-  if (*cnt > G(S)->istep) {
-    *cnt = (uint16_t)(*cnt - G(S)->istep);
-    return 0;
+    if (T->functrace) return jit_enter(S, ci, J, T);
+  if (jit_recursive(ci, p) && jit_hot(S, J, p->code)) {
+    jit_startrecording(S, J, ci, p->code, NULL, 0);
+    J->functrace = 1;
   }
-  jit_resetcount(J, p->code);
-  if (S->hookmask) return 0;
-  {
-    JitPenalty *pen = jit_findpenalty(J, p->code);
-    if (pen != NULL && pen->skip > 0) {
-      pen->skip--;
-      return 0;
-    }
-  }
-  jit_startrecording(S, J, ci, p->code, NULL, 0);
-  J->functrace = 1;
   return 0;
 }
 
@@ -949,6 +939,7 @@ vm_Integer jit_udiv(vm_Integer a, vm_Integer b) { return (vm_Integer)((vm_Unsign
 vm_Integer jit_shiftr(vm_Integer a, vm_Integer b) { return interp_shiftr(a, b); }
 vm_Integer jit_tgets(Table *t, TString *key) { return !ttisnil(tab_getstr(t, key)); }
 vm_Integer jit_strcmp(TString *a, TString *b) { return interp_strcmp(a, b); }
+vm_Integer jit_streq(TString *a, TString *b) { return str_eqlngstr(a, b); }
 
 /* FNEW: the closure CLOSURE makes of p in the frame whose slot 0 is slot
 ** `base` counted from S->ci's (the trace wrote the frame's function slot,
@@ -968,9 +959,6 @@ LClosure *jit_closure(vm_State *S, Proto *p, int32_t base) {
 /* UCLO: CLOSE's closing of the open upvalues at or above slot `level`
 ** (from S->ci's base) */
 void jit_uclose(vm_State *S, int32_t level) { func_closeupval(S, S->ci->func + 1 + level); }
-vm_Integer jit_streq(TString *a, TString *b) {
-  return tsslen(a) == tsslen(b) && memcmp(getstr(a), getstr(b), tsslen(a)) == 0;
-}
 vm_Number jit_fmod(vm_Number a, vm_Number b) { return interp_modf(NULL, a, b); }
 void jit_tbar(vm_State *S, Table *t, GCObject *v) { gc_objbarrier(S, t, v); }
 
@@ -1022,15 +1010,22 @@ TValue *jit_cat(vm_State *S, TValue *first, int n, int slot) {
 ** JIT_CCALLS): no collection runs (the trace holds young objects in
 ** registers), and the frames go again after it. Returns the trace's
 ** base, which moves with the stack. */
-TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, int32_t dest) {
-  CallInfo *ci = S->ci;
+/* The frames a call from the trace at snapshot sn of T is made in (S->ci,
+** frame 0, and those of the inlined calls, built as for an exit), the
+** innermost's pc past the call, as the interpreter's savepc */
+static void jit_callsite(vm_State *S, CallInfo *ci, const JitTrace *T, uint32_t sn) {
   const IRSnap *snap = &T->ir.snap[sn];
-  int slot = (int)(call & 0xff), nargs = (int)(call >> 8 & 0xff), want = (int)(call >> 16 & 0xff), k;
-  StkId base;
   if (snap->depth == 0) /* (the frame is there: only its pc) */
     ci->u.l.savedpc = ci_func(ci)->p->code + snap->pc + 1;
-  else /* (past the call, as the interpreter's savepc) */
+  else
     jit_buildframes(S, ci, T, sn)->u.l.savedpc++;
+}
+
+TValue *jit_callc(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, int32_t dest) {
+  CallInfo *ci = S->ci;
+  int slot = (int)(call & 0xff), nargs = (int)(call >> 8 & 0xff), want = (int)(call >> 16 & 0xff), k;
+  StkId base;
+  jit_callsite(S, ci, T, sn);
   G(S)->gcblocked++;
   S->top = ci->func + 1 + slot + 1 + nargs;
   /* as the interpreter calls a C function (no yield: JIT_CCALLS do not) */
@@ -1060,10 +1055,7 @@ TValue *jit_calll(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, in
   int slot = (int)(call & 0xff), nargs = (int)(call >> 8 & 0xff), want = (int)(call >> 16 & 0xff);
   (void)dest; /* (the results stay in the function's slot) */
   if (yieldable(S) || J->callnest >= JIT_MAXCALLNEST || getCcalls(S) + 2 * JIT_MAXCALLNEST >= MAXCCALLS) return NULL;
-  if (snap->depth == 0) /* (the frame is there: only its pc) */
-    ci->u.l.savedpc = ci_func(ci)->p->code + snap->pc + 1;
-  else /* (past the call, as the interpreter's savepc) */
-    jit_buildframes(S, ci, T, sn)->u.l.savedpc++;
+  jit_callsite(S, ci, T, sn);
   S->top = ci->func + 1 + slot + 1 + nargs;
   J->callnest++;
   do_call(S, ci->func + 1 + slot, want);
@@ -1191,41 +1183,40 @@ void jit_report(JitState *J, FILE *out) {
       fprintf(out, "  %8lu  %s\n", (unsigned long)J->rulefired[i], opt_rulename[i]);
 }
 
-/* An inlined call enters, at pc, the body of a loop with a trace: the
-** trace ends, and its end builds the calls' frames and runs that loop's
-** (jit_callframes). Returns 1 when it did (or aborted). */
-static int jit_linkcallee(vm_State *S, JitState *J, const Instruction *pc) {
-  JitTrace *L = jit_findbody(J->frame[J->depth].pt, pc);
-  int d, again = 0;
-  /* (not from a metamethod: the frames the link builds in machine code
-  ** do not say that its caller finishes an instruction) */
-  for (d = 1; d <= J->depth && L != NULL; d++)
-    if (J->frame[d].snap.finish) L = NULL;
-  if (L == NULL) return 0;
-  /* a function's trace only where the call is recursive: else inlining
-  ** it goes on in the caller's trace, which is the better of the two */
-  for (d = 0; d < J->depth; d++)
-    if (J->frame[d].pt == J->frame[J->depth].pt) again = 1;
-  if (L->functrace && !again) return 0;
-  J->linkpc = L->startpc;
-  J->callee = J->frame[J->depth].pt;
-  if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc), 1;
+/* The trace ends at pc, where the trace starting at linkpc runs next: a
+** loop's (of callee, an inlined call's function whose frames the end
+** builds: jit_callframes; NULL: frame 0's) or a function's. Returns 0,
+** jit_record's "recording stops". */
+static int jit_linkto(vm_State *S, JitState *J, const Instruction *pc, const Instruction *linkpc,
+                      const Proto *callee) {
+  J->linkpc = linkpc;
+  J->callee = callee;
+  if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
   jit_finishtrace(S, J);
-  return 1;
+  return 0;
 }
 
-/* A function trace's recursive call (the function's first instruction in
-** an inlined call of it): the trace ends in a link to itself, which
-** builds the calls' frames (as jit_linkcallee's) and runs it again there */
-static int jit_linkself(vm_State *S, JitState *J, const Instruction *pc) {
+/* Whether the recording is inside a metamethod's frame: links from there
+** are not made (the frames they build in machine code do not say that
+** the metamethod's caller finishes an instruction) */
+static int jit_inmetamethod(const JitState *J) {
   int d;
   for (d = 1; d <= J->depth; d++)
-    if (J->frame[d].snap.finish) return 0;
-  J->linkpc = J->startpc;
-  J->callee = J->startpt;
-  if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc), 1;
-  jit_finishtrace(S, J);
-  return 1;
+    if (J->frame[d].snap.finish) return 1;
+  return 0;
+}
+
+/* The trace an inlined call entering pc links to, or NULL: a loop's whose
+** body starts there; a function's only where the call is recursive (else
+** inlining goes on in the caller's trace, the better of the two) */
+static JitTrace *jit_calleelink(const JitState *J, const Instruction *pc) {
+  const Proto *pt = J->frame[J->depth].pt;
+  JitTrace *L = jit_findbody(pt, pc);
+  int d, again = 0;
+  if (L == NULL || jit_inmetamethod(J)) return NULL;
+  for (d = 0; d < J->depth; d++)
+    if (J->frame[d].pt == pt) again = 1;
+  return L->functrace && !again ? NULL : L;
 }
 
 int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
@@ -1297,8 +1288,9 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
     return jit_jitabort(S, J, JA_LEFT_FRAME, NULL);
   } else if (J->lastpc != NULL && pc <= J->lastpc) { /* a loop's back-edge was taken */
     JitTrace *L;
-    if (J->depth > 0 && jit_linkcallee(S, J, pc)) {
-      return 0; /* (a generic for enters its body by its back-edge) */
+    if (J->depth > 0 && (L = jit_calleelink(J, pc)) != NULL) {
+      /* (a generic for enters its body by its back-edge) */
+      return jit_linkto(S, J, pc, L->startpc, J->frame[J->depth].pt);
     } else if (J->depth > 0) {
       /* a loop in an inlined call: followed a few times when it is short
       ** (its own recordings keep ending in its exit, so it never gets a
@@ -1310,14 +1302,10 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
         return jit_jitabort(S, J, JA_NYI_INNERLOOP, pc);
       }
     } else {
-      if (J->functrace && J->parent == NULL && pc == J->startpc && J->frame[0].pt == J->startpt) {
+      if (J->functrace && J->parent == NULL && pc == J->startpc && J->frame[0].pt == J->startpt)
         /* a tail call of the function itself (record.c rec_selftail): a
         ** link to the function's start, this trace */
-        J->linkpc = J->startpc;
-        if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
-        jit_finishtrace(S, J);
-        return 0;
-      }
+        return jit_linkto(S, J, pc, J->startpc, NULL);
       if (J->parent == NULL && !J->functrace && pc == J->bodypc) {
         /* another back-edge of this loop (Lua compiles the jump at the end
         ** of an if's branch that ends the loop's body as a jump back) */
@@ -1329,13 +1317,9 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
         ** break); linking there would make every iteration of this loop
         ** that does not break an exit. Later iterations may not break. */
         return jit_jitabort(S, J, JA_LOOP_EXIT, pc);
-      if ((L = jit_findbody(J->frame[0].pt, pc)) != NULL) {
+      if ((L = jit_findbody(J->frame[0].pt, pc)) != NULL)
         /* another loop with a trace: this one ends where that one starts */
-        J->linkpc = L->startpc;
-        if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
-        jit_finishtrace(S, J);
-        return 0;
-      }
+        return jit_linkto(S, J, pc, L->startpc, NULL);
       /* an inner loop without a trace: a root trace waits for it to get
       ** one (its iterations then run there, and this trace links to it),
       ** unless its recordings keep ending in the loop's exit (a short loop,
@@ -1345,10 +1329,16 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
       if (++J->unrolled > JIT_MAXUNROLL) return jit_jitabort(S, J, JA_INNERLOOP, pc);
     }
   }
-  if (J->depth > 0 && jit_linkcallee(S, J, pc)) return 0;
-  if (J->depth > 0 && J->functrace && J->parent == NULL && pc == J->startpc &&
-      J->frame[J->depth].pt == J->startpt && jit_linkself(S, J, pc))
-    return 0;
+  if (J->depth > 0) {
+    /* an inlined call enters a loop with a trace (its frames built, the
+    ** loop's trace runs); a function trace's recursive call: a link to
+    ** itself, the same way */
+    JitTrace *L = jit_calleelink(J, pc);
+    if (L != NULL) return jit_linkto(S, J, pc, L->startpc, J->frame[J->depth].pt);
+    if (J->functrace && J->parent == NULL && pc == J->startpc && J->frame[J->depth].pt == J->startpt &&
+        !jit_inmetamethod(J))
+      return jit_linkto(S, J, pc, J->startpc, J->startpt);
+  }
   J->lastpc = pc;
   if (S->hookmask & ~VM_MASKJIT) return jit_jitabort(S, J, JA_HOOK, pc);
   if (J->ir.n > JIT_MAXINS) return jit_jitabort(S, J, JA_TOO_LONG, pc);

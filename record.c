@@ -139,8 +139,7 @@ static void rec_compare(Rec *r, IRRef x, IRRef y, const TValue *vx, const TValue
       return;
     }
     if (ttisstring(vx)) { /* two long strings: their bytes */
-      int same = tsslen(tsvalue(vx)) == tsslen(tsvalue(vy)) &&
-                 memcmp(getstr(tsvalue(vx)), getstr(tsvalue(vy)), tsslen(tsvalue(vx))) == 0;
+      int same = str_eqlngstr(tsvalue(vx), tsvalue(vy));
       emit(r, same ? IR_NE : IR_EQ, IRT_VOID, emit(r, IR_STREQ, IRT_INT, x, y), ir_kint(&r->J->ir, 0));
       return;
     }
@@ -1101,6 +1100,16 @@ static int rec_makescall(const JitState *J, const Proto *p, int a) {
   return p->jitcall || J->depth >= JIT_MAXDEPTH || framebase(J) + a + 1 + p->maxstacksize + 2 >= JIT_MAXSLOTS;
 }
 
+/* Every slot from `from` on (counted from frame 0's base) that the trace
+** changed, written to the stack (SSTORE): for C code and Lua code that
+** read the stack */
+static void rec_writeslots(Rec *r, int from) {
+  JitState *J = r->J;
+  int s;
+  for (s = from; s < J->maxslot; s++)
+    if (J->written[s] && J->slot[s] != REF_NONE) emit(r, IR_SSTORE, IRT_VOID, (IRRef)(J->shift + s), J->slot[s]);
+}
+
 /* A call made as it is (CALLL) from slot a, wanting `want` results: of a
 ** Lua function rec_makescall says so of, of a C function the recorder
 ** has nothing for, of anything with __call. Lua code runs in it and
@@ -1123,8 +1132,7 @@ static void rec_luacall(Rec *r, int a, int nargs, int want) {
   if (!rec_canalloc(r)) return;
   for (s = 0; s <= nargs; s++) setslot(J, a + s, getslot(J, r->base, a + s));
   if (!snap_take(J, r->pc)) { r->abort = JA_NOMEM; return; }
-  for (s = 0; s < J->maxslot; s++)
-    if (J->written[s] && J->slot[s] != REF_NONE) emit(r, IR_SSTORE, IRT_VOID, (IRRef)(J->shift + s), J->slot[s]);
+  rec_writeslots(r, 0);
   call = emit(r, IR_CALLL, IRT_VOID, (IRRef)func, (IRRef)JIT_CALLC(func, nargs, want));
   J->opt.gcbarrier = call;
   J->ncalll++;
@@ -1510,19 +1518,24 @@ static int rec_toclose(vm_State *S, StkId level) {
          (S->ntbc > 0 && S->tbclist[S->ntbc - 1] >= savestack(S, level));
 }
 
-/* The open upvalues at or above register a of the frame being recorded
-** closed (UCLO), as CLOSE closes them: the slots' values written first.
-** The slots a loop keeps in registers (read before, or not at all: a
-** captured loop variable) are not written: a loop closing upvalues is
-** not peeled (as one making calls, jit.c), each iteration starts from
-** the stack. */
-static void rec_closeupvals(Rec *r, int a) {
+/* What CLOSE does at register a of the frame being recorded (and RETURN
+** and TAILCALL with k at 0): to-be-closed variables abort (not recorded
+** yet); open upvalues (of closures the trace made: FNEW) are closed
+** (UCLO), the slots' values written first. The slots a loop keeps in
+** registers (read before, or not at all: a captured loop variable) are
+** not written: a loop closing upvalues is not peeled (as one making calls,
+** jit.c), each iteration starts from the stack. */
+static void rec_close(Rec *r, int a) {
   JitState *J = r->J;
-  int s;
-  for (s = framebase(J) + a; s < J->maxslot; s++)
-    if (J->written[s] && J->slot[s] != REF_NONE) emit(r, IR_SSTORE, IRT_VOID, (IRRef)(J->shift + s), J->slot[s]);
-  emit(r, IR_UCLO, IRT_VOID, (IRRef)(framebase(J) + a), 0);
-  J->ncalll++;
+  vm_State *S = J->thread;
+  StkId level = r->base + a;
+  if (S->ntbc > 0 && S->tbclist[S->ntbc - 1] >= savestack(S, level)) {
+    r->abort = JA_NYI_BC;
+  } else if (rec_toclose(S, level)) {
+    rec_writeslots(r, framebase(J) + a);
+    emit(r, IR_UCLO, IRT_VOID, (IRRef)(framebase(J) + a), 0);
+    J->ncalll++;
+  }
 }
 
 static void rec_recordins(Rec *r) {
@@ -1613,12 +1626,7 @@ static void rec_recordins(Rec *r) {
     case OP_FORLOOP: rec_forloop(r); break;
     case OP_FORPREP: rec_forprep(r); break;
     case OP_TFORPREP: rec_tforprep(r); break;
-    case OP_CLOSE: { /* upvalues of closures the trace made (FNEW); no to-be-closed variables */
-      vm_State *S = J->thread;
-      if (S->ntbc > 0 && S->tbclist[S->ntbc - 1] >= savestack(S, base + a)) r->abort = JA_NYI_BC;
-      else if (rec_toclose(S, base + a)) rec_closeupvals(r, a);
-      break;
-    }
+    case OP_CLOSE: rec_close(r, a); break;
     case OP_CLOSURE: { /* its upvalues: the frame's registers stay the trace's (rec_upvalref) */
       Proto *p = J->frame[J->depth].pt->p[GETARG_Bx(i)];
       int fs = framebase(J) - 1; /* (a vararg frame's: the moved copy) */
@@ -1636,11 +1644,7 @@ static void rec_recordins(Rec *r) {
     }
     case OP_CALL: rec_recordcall(r, GETARG_C(i) - 1, 0); break;
     case OP_TAILCALL: /* in an inlined call */
-      if (GETARG_k(i)) { /* upvalues of the frame closed first (no to-be-closed variable) */
-        vm_State *S = J->thread;
-        if (S->ntbc > 0 && S->tbclist[S->ntbc - 1] >= savestack(S, base)) { r->abort = JA_NYI_BC; break; }
-        if (rec_toclose(S, base)) rec_closeupvals(r, 0);
-      }
+      if (GETARG_k(i)) rec_close(r, 0); /* the frame's upvalues closed first */
       if (r->abort != JA_OK) {
         break;
       } else if (J->depth == 0) {
@@ -1662,25 +1666,14 @@ static void rec_recordins(Rec *r) {
     case OP_RETURN1: rec_recordreturn(r, a, 1); break;
     case OP_RETURN: /* (C: a vararg function's, which moves its frame back) */
       /* k: it closes upvalues and to-be-closed variables at or above
-      ** its base (a function with a generic for has it on every return).
-      ** An inlined frame has none: traces make no closures nor
-      ** to-be-closed variables (CLOSURE, TBC, a generic for's closing
-      ** value abort). Frame 0 began before the trace: RETF checks. */
-      if (GETARG_C(i) && J->depth == 0) {
-        r->abort = JA_NYI_BC;
-      } else if (GETARG_k(i) && rec_toclose(J->thread, base)) {
-        /* an inlined frame with upvalues of closures the trace made (FNEW)
-        ** closes them as CLOSE does; no to-be-closed variable */
-        vm_State *S = J->thread;
-        if (J->depth == 0 || (S->ntbc > 0 && S->tbclist[S->ntbc - 1] >= savestack(S, base))) {
-          r->abort = JA_NYI_BC;
-        } else {
-          rec_closeupvals(r, 0);
-          if (r->abort == JA_OK) rec_recordreturn(r, a, GETARG_B(i) - 1);
-        }
-      } else {
-        rec_recordreturn(r, a, GETARG_B(i) - 1);
-      }
+      ** its base (a function with a generic for has it on every return):
+      ** an inlined frame closes what the trace's closures opened (rec_close);
+      ** frame 0 began before the trace: RETF checks at run time that
+      ** nothing is to be closed, and what is now aborts */
+      if (GETARG_C(i) && J->depth == 0) r->abort = JA_NYI_BC;
+      else if (GETARG_k(i) && J->depth == 0 && rec_toclose(J->thread, base)) r->abort = JA_NYI_BC;
+      else if (GETARG_k(i) && J->depth > 0) rec_close(r, 0);
+      if (r->abort == JA_OK) rec_recordreturn(r, a, GETARG_B(i) - 1);
       break;
     case OP_VARARGPREP: break; /* (the call's recording moved the frame) */
     case OP_VARARG: { /* C - 1 values (C = 0: all) from the extra arguments */

@@ -81,8 +81,8 @@ int do_rawrunprotected(vm_State *S, Pfunc f, void *ud) {
   int oldblocked = G(S)->gcblocked;
   /* traces running, and calls they made (jit.c jit_calll): an error
   ** unwinds through them */
-  int oldrunning = G(S)->jit != NULL ? G(S)->jit->running : 0;
-  int oldnest = G(S)->jit != NULL ? G(S)->jit->callnest : 0;
+  const JitState *J = G(S)->jit;
+  int oldrunning = J != NULL ? J->running : 0, oldnest = J != NULL ? J->callnest : 0;
   struct vm_longjmp lj;
   lj.status = VM_OK;
   lj.previous = S->errorJmp;
