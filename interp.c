@@ -92,7 +92,10 @@ int interp_tonumber_(vm_State *S, const TValue *obj, vm_Number *n) {
 
 vm_Integer interp_idiv(vm_State *S, vm_Integer m, vm_Integer n) {
   if (l_unlikely(l_castS2U(n) + 1u <= 1u)) { /* n is 0 or -1 */
-    if (n == 0) dbg_runerror(S, "attempt to divide by zero");
+    if (n == 0) {
+      jit_stalepc(S);
+      dbg_runerror(S, "attempt to divide by zero");
+    }
     return intop(-, 0, m); /* avoid overflow of mininteger // -1 */
   } else {
     vm_Integer q = m / n;
@@ -103,7 +106,10 @@ vm_Integer interp_idiv(vm_State *S, vm_Integer m, vm_Integer n) {
 
 vm_Integer interp_mod(vm_State *S, vm_Integer m, vm_Integer n) {
   if (l_unlikely(l_castS2U(n) + 1u <= 1u)) {
-    if (n == 0) dbg_runerror(S, "attempt to perform 'n%%0'");
+    if (n == 0) {
+      jit_stalepc(S);
+      dbg_runerror(S, "attempt to perform 'n%%0'");
+    }
     return 0;
   } else {
     vm_Integer r = m % n;
@@ -941,8 +947,14 @@ static inline int jitentry(vm_State *S, int ic) {
 static l_noinline int tracehook(vm_State *S, CallInfo *ci, const Instruction *pc) {
   int t = dbg_traceexec(S, pc);
   if (l_unlikely(G(S)->jit != NULL) && G(S)->jit->recording) {
+    /* the recorder sees the frame at pc; the instruction then runs with
+    ** the saved pc it had (as lua5.4 has: the recorder notes it, see
+    ** JitFrame.stale), unless the recorder moved it */
+    const Instruction *was = ci->u.l.savedpc;
+    G(S)->jit->wassaved = jit_savedpc(S, ci);
     ci->u.l.savedpc = pc;
     if (jit_record(S, ci, pc)) ci->u.l.trap = t = 1;
+    if (ci->u.l.savedpc == pc) ci->u.l.savedpc = was;
   }
   return t;
 }

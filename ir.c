@@ -143,6 +143,7 @@ int ir_addsnap(IRBuf *b, uint32_t pc, uint16_t nslots) {
   sn->top = -1;
   sn->fresh = 0;
   sn->nfresh = 0;
+  sn->stale = -1;
   return 1;
 }
 

@@ -356,6 +356,9 @@ typedef struct IRSnap {
                      ** (as entries count them), and a copy (loop.c) must not
                      ** write them back either; else nfresh is 0 */
   uint16_t nfresh;
+  int32_t stale;     /* the innermost frame's saved pc as the interpreter has it
+                     ** there (an index: savedpc - code), which errors that do
+                     ** not save it report (jit.c jit_stalepc); -1: unknown */
 } IRSnap;
 
 /* One trace's IR, growing while it is recorded and optimised. */

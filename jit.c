@@ -391,7 +391,7 @@ static void jit_inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
   const IRSnap *snap = &parent->ir.snap[sn];
   IRRef loop = parent->ir.loopref, x;
   uint32_t k;
-  if (snap->shift != 0 || snap->depth != 0) return;
+  if (snap->shift != 0) return;
   /* the PVALs first: the backend gives them the parent's registers, which
   ** nothing before may take */
   for (k = 0; k < snap->nent; k++) jit_parentvalue(J, parent, parent->ir.snapmap[snap->mapofs + k].ref, 1);
@@ -432,12 +432,47 @@ static void jit_inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
   J->inherited = 1;
 }
 
+/* A side trace from an exit inside inlined calls starts in the innermost:
+** their frames, which the exit built (jit_buildframes: CallInfos above
+** ci), are the recording's frames 1 to depth, as the snapshot describes
+** them. 0 if it cannot (a metamethod's frame, whose caller finishes an
+** instruction: where its result goes is not in the snapshot). */
+static int jit_inheritframes(JitState *J, const JitTrace *parent, uint32_t sn, CallInfo *ci) {
+  const IRSnap *snap = &parent->ir.snap[sn];
+  int d;
+  for (d = 1; d <= (int)snap->depth; d++) {
+    const SnapFrame *sf = &parent->ir.frames[snap->frameofs + d - 1];
+    const Proto *caller = J->frame[d - 1].pt;
+    JitFrame *f = &J->frame[d];
+    Instruction call = caller->code[sf->retpc - 1];
+    ci = ci->next;
+    if (sf->finish || ci == NULL) return 0;
+    f->ci = ci;
+    f->pt = (const Proto *)sf->pt;
+    f->base = sf->funcslot + 1;
+    f->fn = REF_NONE;
+    f->snap = *sf;
+    f->finish = -1;
+    /* an iterator's frame: its return makes the TFORLOOP */
+    f->tforslot = GET_OPCODE(op_unpatched(call)) == OP_TFORCALL ? J->frame[d - 1].base + GETARG_A(call) : -1;
+    f->stale = NULL;
+    ci->u.l.trap = 1;
+    J->depth = d;
+    if (!rec_pushframes(J)) return 0;
+    if (f->base + f->pt->maxstacksize > J->maxslot) J->maxslot = f->base + f->pt->maxstacksize;
+  }
+  J->maxdepth = J->depth;
+  J->maxroom = J->maxslot;
+  return 1;
+}
+
 /* Recording starts in frame ci: at the instruction after the loop
 ** instruction pc (a root trace: parent NULL), or at pc, where the exit
 ** through snapshot `sn` of trace `parent` left (a side trace). */
 static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Instruction *pc,
                            JitTrace *parent, uint32_t sn) {
   const Proto *pt = ci_func(ci)->p;
+  int inlined = 1;
   ir_init(&J->ir);
   opt_init(&J->opt, &J->ir, J->rulefired);
   J->nbclog = 0;
@@ -455,12 +490,14 @@ static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Ins
   J->ncalll = J->callwait = 0;
   J->opt.gcbarrier = 0;
   J->unrolled = 0;
+  J->ntailbelow = 0;
   J->nbc = 0;
   J->frame[0].ci = ci;
   J->frame[0].pt = pt;
   J->frame[0].base = 0;
   J->frame[0].fn = REF_NONE;
   J->frame[0].frameofs = 0;
+  J->frame[0].stale = NULL;
   S->hookmask |= VM_MASKJIT; /* called functions trap too */
   J->startpc = pc;
   J->startpt = pt;
@@ -481,19 +518,23 @@ static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Ins
   ci->u.l.trap = 1;
   if (parent != NULL) {
     jit_inherit(J, parent, sn);
+    if (parent->ir.snap[sn].depth > 0 && !jit_inheritframes(J, parent, sn, ci)) inlined = 0;
     /* the exit's instruction takes the values up to the top (a call's
-    ** results): where that is */
-    if (parent->ir.snap[sn].top >= 0) J->multres = parent->ir.snap[sn].top;
+    ** results): where that is (the snapshot counts from the innermost
+    ** frame's base) */
+    if (parent->ir.snap[sn].top >= 0) J->multres = framebase(J) + parent->ir.snap[sn].top;
+    J->startpt = J->frame[J->depth].pt; /* (pc is the innermost frame's) */
   }
   if (J->verbose) {
     char src[VM_IDSIZE];
     if (parent != NULL)
       fprintf(J->out, "[TRACE %llu start %llu/%u %s:%d]\n", (unsigned long long)J->ntraces + 1,
-              (unsigned long long)parent->number, (unsigned)sn, jit_srcname(pt, src), jit_pcline(pt, pc));
+              (unsigned long long)parent->number, (unsigned)sn, jit_srcname(J->startpt, src), jit_pcline(J->startpt, pc));
     else
       fprintf(J->out, "[TRACE %llu start %s:%d]\n", (unsigned long long)J->ntraces + 1,
               jit_srcname(pt, src), jit_pcline(pt, pc));
   }
+  if (!inlined) jit_jitabort(S, J, JA_NOMEM, pc);
 }
 
 /* ----------------------------------------------------------------------
@@ -805,6 +846,7 @@ static CallInfo *jit_buildframes(vm_State *S, CallInfo *ci, const JitTrace *T, u
   const Proto *pt = ci_func(ci)->p;
   StkId base = ci->func + 1;
   uint32_t d;
+  ci->top = base + pt->maxstacksize; /* (a tail call may have changed its function) */
   for (d = 0; d < snap->depth; d++) {
     const SnapFrame *f = &T->ir.frames[snap->frameofs + d];
     CallInfo *callee = ci->next;
@@ -854,6 +896,15 @@ static int jit_traceroom(vm_State *S, CallInfo *ci, const JitState *J) {
   return 1;
 }
 
+/* Whether a side trace may start at an exit through snap: not inside a
+** metamethod's frame (jit_inheritframes) */
+static int jit_exitframesok(const JitTrace *X, const IRSnap *snap) {
+  uint32_t d;
+  for (d = 0; d < snap->depth; d++)
+    if (X->ir.frames[snap->frameofs + d].finish) return 0;
+  return 1;
+}
+
 /* Runs T from the loop body's start. Its exits write their snapshot's
 ** values into the frames and go on into the side trace attached there,
 ** the loop trace a link leads to (through jit_callframes into an inlined
@@ -896,12 +947,18 @@ static int jit_runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   if (g->intf != NULL) g->icount -= (int)iters; /* charge the host's budget */
   J->niters += (uint64_t)iters;
   jit_buildframes(S, ci, X, (uint32_t)sn);
+  J->staleci = NULL;
+  if (snap->stale >= 0) { /* (jit_stalepc) */
+    J->staleci = S->ci;
+    J->staleresume = S->ci->u.l.savedpc;
+    J->stalepc = ci_func(S->ci)->p->code + snap->stale;
+  }
   /* (interp_backedge collects when one is asked for) */
   if (ex.gcstep && g->gcrequest && snap->top < 0) S->top = snap_cleardead(J, S->ci);
-  /* side traces start only from exits in the trace's own frame (depth
-  ** 0), so that a path of side traces stays in frame ci; exits the back-edge checks
-  ** forced (the budget, hooks, a collection to run) do not count */
-  if (snap->count >= (J->hotexit << snap->tries) && snap->depth == 0 && !ex.forced &&
+  /* a hot exit starts a side trace, in the frames it built (inlined
+  ** calls' too: jit_inheritframes); exits the back-edge checks forced (the
+  ** budget, hooks, a collection to run) do not count */
+  if (snap->count >= (J->hotexit << snap->tries) && !ex.forced && jit_exitframesok(X, snap) &&
       ((uint32_t)sn != X->endsnap || X->linkpc != NULL || X->endexit == 1) && !S->hookmask) {
     if (X->abcfrom != REF_NONE && snap->ref >= X->abcfrom && snap->ref < X->ir.loopref)
       abcdrop = X; /* (its hoisted range checks: see below) */
@@ -930,8 +987,16 @@ static void jit_hotexit(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T, uin
   IRSnap *snap = &T->ir.snap[sn];
   if (snap->tries < JIT_MAXBACKOFF) snap->tries++;
   snap->count = 0; /* (counting again to the doubled threshold) */
-  jit_startrecording(S, J, ci, ci->u.l.savedpc, T, sn);
+  jit_startrecording(S, J, ci, S->ci->u.l.savedpc, T, sn); /* (S->ci: the innermost frame) */
 }
+
+const Instruction *jit_savedpc(vm_State *S, CallInfo *ci) {
+  JitState *J = G(S)->jit;
+  if (J != NULL && J->staleci == ci && isLua(ci) && ci->u.l.savedpc == J->staleresume) return J->stalepc;
+  return ci->u.l.savedpc;
+}
+
+void jit_stalepc(vm_State *S) { S->ci->u.l.savedpc = jit_savedpc(S, S->ci); }
 
 vm_Integer jit_idiv(vm_Integer a, vm_Integer b) { return interp_idiv(NULL, a, b); }
 vm_Integer jit_imod(vm_Integer a, vm_Integer b) { return interp_mod(NULL, a, b); }
@@ -1303,7 +1368,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
       }
     } else {
       if (J->functrace && J->parent == NULL && pc == J->startpc && J->frame[0].pt == J->startpt)
-        /* a tail call of the function itself (record.c rec_selftail): a
+        /* a tail call of the function itself (record.c rec_tailbelow): a
         ** link to the function's start, this trace */
         return jit_linkto(S, J, pc, J->startpc, NULL);
       if (J->parent == NULL && !J->functrace && pc == J->bodypc) {
@@ -1340,6 +1405,7 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
       return jit_linkto(S, J, pc, J->startpc, J->startpt);
   }
   J->lastpc = pc;
+  J->frame[J->depth].stale = J->wassaved; /* (snapshots keep it) */
   if (S->hookmask & ~VM_MASKJIT) return jit_jitabort(S, J, JA_HOOK, pc);
   if (J->ir.n > JIT_MAXINS) return jit_jitabort(S, J, JA_TOO_LONG, pc);
   if (J->bodypc == NULL) {

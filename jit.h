@@ -280,6 +280,12 @@ typedef struct JitFrame {
                          ** (the jump follows its result); else -1 */
   int tforslot;          /* a generic for's iterator: the for's slot (from frame 0's
                          ** base), whose TFORLOOP its return makes; else -1 */
+  /* The saved pc the interpreter leaves in the frame (CallInfo.savedpc)
+  ** before the instruction being recorded: it saves it only at some
+  ** instructions (as lua5.4), and errors of others (n%0) report the line of
+  ** the last one. Seen as the recording goes (interp.c tracehook), kept
+  ** in snapshots for the exits (jit_stalepc). */
+  const Instruction *stale;
 } JitFrame;
 
 /* One recorded instruction, for -jdump's bytecode listing */
@@ -345,9 +351,16 @@ typedef struct JitState {
   int running, callnest;
   struct JitTrace *graveyard;
   int unrolled;          /* inner loops' back-edges followed */
+  int ntailbelow;        /* tail calls of other functions in frame 0 */
+  const Instruction *wassaved; /* the recorded frame's saved pc before the
+                         ** instruction's trap set it (interp.c tracehook) */
+  /* The last exit's innermost frame, the pc it resumes at and the saved
+  ** pc the interpreter would have had there (JitFrame.stale): jit_stalepc */
+  CallInfo *staleci;
+  const Instruction *staleresume, *stalepc;
   uint32_t nbc;          /* bytecodes recorded */
   const Instruction *startpc;
-  const Proto *startpt;  /* startpc's (frame 0's, until a return below it) */
+  const Proto *startpt;  /* startpc's (the innermost frame's where the recording starts) */
   int functrace;         /* a function trace is recorded (JitTrace.functrace) */
   int shift;             /* frame 0's slot 0 relative to the trace's base: < 0
                          ** after returns below the trace's frame (RETF) */
@@ -445,6 +458,12 @@ void asm_freecode(JitTrace *T);
 /* Writes a listing of T's machine code. */
 void asm_dump(const JitTrace *T, FILE *out);
 /* Helpers compiled code calls */
+/* Before an error of an instruction that does not save the pc (n%0,
+** n//0): if nothing saved it since the last exit, the saved pc the
+** interpreter would have had there, had no trace run (JitFrame.stale) */
+void jit_stalepc(vm_State *S);
+/* ci's saved pc as the interpreter would have it (the same) */
+const Instruction *jit_savedpc(vm_State *S, CallInfo *ci);
 vm_Integer jit_idiv(vm_Integer a, vm_Integer b);
 vm_Integer jit_imod(vm_Integer a, vm_Integer b);
 vm_Integer jit_udiv(vm_Integer a, vm_Integer b);

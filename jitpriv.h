@@ -41,6 +41,9 @@ int jit_logins(JitState *J, const Instruction *pc);
 /* The instruction at pc of frame ci into IR (with the test sequence it
 ** starts, if any): JA_OK or why it cannot be recorded */
 JitAbort rec_instruction(JitState *J, CallInfo *ci, const Instruction *pc);
+/* The frame stack snapshots see from now on (frame[depth].frameofs); 0:
+** out of memory */
+int rec_pushframes(JitState *J);
 
 /* ----------------------------------------------------------------------
 ** Loops (loop.c)

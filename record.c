@@ -610,6 +610,14 @@ static void rec_setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, I
   if (rec_iscollectabletype(rec_reftype(r, val))) emit(r, IR_TBAR, IRT_VOID, t, val);
 }
 
+/* The closure running in frame 0: the one a tail call there put in its
+** slot (rec_tailbelow), or the slot itself (FUNC) */
+static IRRef rec_frame0fn(Rec *r) {
+  JitState *J = r->J;
+  if (J->frame[0].fn != REF_NONE) return J->frame[0].fn;
+  return emit(r, IR_FUNC, IRT_LCL, (IRRef)J->shift, 0);
+}
+
 /* The running closure's upvalue n: its UpVal (UREF). An open upvalue
 ** may be a slot of the trace's own frames, whose value the trace keeps in
 ** a register and writes back only at exits: such an upvalue is read and
@@ -619,7 +627,7 @@ static void rec_setfield(Rec *r, IRRef t, const TValue *vt, const TValue *key, I
 static IRRef rec_upvalref(Rec *r, int n, int *slot) {
   JitState *J = r->J;
   UpVal *uv = ci_func(curci(J))->upvals[n];
-  IRRef fn = J->depth > 0 ? J->frame[J->depth].fn : emit(r, IR_FUNC, IRT_LCL, (IRRef)J->shift, 0);
+  IRRef fn = J->depth > 0 ? J->frame[J->depth].fn : rec_frame0fn(r);
   if (fn == REF_NONE) /* (a call since: its function slot as it is now) */
     fn = J->frame[J->depth].fn = loadslot(J, J->frame[J->depth].snap.funcslot, IRT_LCL);
   IRRef uref = emit(r, IR_UREF, IRT_PTR, fn, (IRRef)n);
@@ -721,8 +729,7 @@ static void rec_forloop(Rec *r) {
   setslot(r->J, a + 3, idx);
 }
 
-/* The frame stack snapshots see from now on (J->frame[J->depth].frameofs) */
-static int rec_pushframes(JitState *J) {
+int rec_pushframes(JitState *J) {
   SnapFrame f[JIT_MAXDEPTH];
   uint32_t ofs;
   int d;
@@ -773,6 +780,7 @@ static void rec_inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32
   f->snap.finish = (uint16_t)(kind >> 1 & 1);
   f->tforslot = -1;
   f->finish = -1;
+  f->stale = p->code; /* (do_enterlua's) */
   if (!rec_pushframes(J)) { r->abort = JA_NOMEM; return; }
   J->lastpc = NULL;
   if (J->depth > J->maxdepth) J->maxdepth = J->depth;
@@ -1138,7 +1146,7 @@ static void rec_luacall(Rec *r, int a, int nargs, int want) {
   J->ncalll++;
   memset(J->slot, 0, sizeof(J->slot));
   memset(J->written, 0, sizeof(J->written));
-  for (d = 1; d <= J->depth; d++) J->frame[d].fn = REF_NONE;
+  for (d = 0; d <= J->depth; d++) J->frame[d].fn = REF_NONE;
   J->pendslot = func;
   J->npend = want;
   J->callwait = 1;
@@ -1197,6 +1205,14 @@ static void rec_recordcall(Rec *r, int want, int tail) {
   }
 }
 
+/* p, frame 0's prototype from now on, kept among the trace's frames so
+** that the trace goes when it is collected (jit_freeproto) */
+static void rec_keepproto(Rec *r, Proto *p) {
+  SnapFrame q = {p, 0, 0, 0, 0, 0, 0};
+  p->jitframe = 1;
+  if (ir_addframes(&r->J->ir, &q, 1) == UINT32_MAX) r->abort = JA_NOMEM;
+}
+
 /* A side trace's return from its own frame (depth 0) with the n values
 ** from its slot a: the trace goes on in the caller, which becomes frame 0
 ** (based J->shift slots from the trace's base), after RETF made sure the
@@ -1231,13 +1247,12 @@ static void rec_returnbelow(Rec *r, int a, int n) {
   J->shift -= funcslot + 1;
   J->frame[0].ci = caller;
   J->frame[0].pt = ci_func(caller)->p;
-  ci_func(caller)->p->jitframe = 1;
+  J->frame[0].fn = REF_NONE;
+  J->frame[0].stale = caller->u.l.savedpc; /* (its call's) */
+  rec_keepproto(r, ci_func(caller)->p);
   J->maxslot = J->frame[0].pt->maxstacksize;
   if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
-  {
-    SnapFrame q = {J->frame[0].pt, 0, 0, 0, 0, 0, 0};
-    if (ir_addframes(&J->ir, &q, 1) == UINT32_MAX) { r->abort = JA_NOMEM; return; }
-  }
+  if (r->abort != JA_OK) return;
   J->frame[0].frameofs = 0;
   caller->u.l.trap = 1; /* (its instructions are recorded) */
   J->lastpc = caller->u.l.savedpc - 1; /* the call */
@@ -1271,27 +1286,35 @@ static void rec_ctailbelow(Rec *r, int a) {
   J->endexit = 1;
 }
 
-/* return f(...) in the trace's own frame (depth 0) where f is the
-** running closure itself: tail recursion, in a function (one whose trace
-** starts at its entry: it is being recorded, or has one). As the
-** interpreter makes the call, the arguments become the parameters
-** (missing ones nil), the frame is marked tail-called (CITAIL), and the
-** function starts again: jit_record links there to its trace. */
-static void rec_selftail(Rec *r, int a) {
+/* return g(...) in the trace's own frame (depth 0), g a Lua function, as
+** the interpreter makes it (vm.c do_pretailcall): the arguments become
+** the parameters in the same frame (missing ones nil), which is marked
+** tail-called (CITAIL). g the running closure itself, in a function (one
+** whose trace starts at its entry: it is being recorded, or has one): tail
+** recursion, jit_record links at its start to that trace. Any other
+** function, in a side trace: its closure goes into the frame's function
+** slot and the recording goes on in it, as in the function that returns
+** to the frame's caller (rec_returnbelow). */
+static void rec_tailbelow(Rec *r, int a) {
   JitState *J = r->J;
-  const Proto *p = J->frame[0].pt;
-  int nargs = GETARG_B(r->i) - 1, k, s;
-  IRRef vals[JIT_MAXSLOTS];
+  const Proto *p0 = J->frame[0].pt;
+  Proto *p = clLvalue(s2v(r->base + a))->p;
+  int nargs = GETARG_B(r->i) - 1, k, s, self;
+  IRRef vals[JIT_MAXSLOTS], fn;
   JitTrace *F;
   for (F = p->traces; F != NULL && !F->functrace; F = F->next) continue;
-  if (clLvalue(s2v(r->base + a))->p != p || p->is_vararg || GETARG_C(r->i) ||
-      (F == NULL && !(J->functrace && J->parent == NULL && J->startpt == p))) {
-    r->abort = JA_NYI_CALL;
+  self = p == p0 && (F != NULL || (J->functrace && J->parent == NULL && J->startpt == p));
+  if (p->is_vararg || GETARG_C(r->i)) { r->abort = JA_NYI_CALL; return; } /* (frames that move) */
+  if (!self && J->parent == NULL) { r->abort = JA_LEFT_FRAME; return; }
+  if (!self && (++J->ntailbelow > JIT_MAXDEPTH || J->shift + p->maxstacksize >= JIT_MAXSLOTS)) {
+    r->abort = JA_TOO_DEEP;
     return;
   }
   if (nargs < 0 && (nargs = rec_uptotop(r, a + 1)) < 0) return; /* up to the top */
   J->multres = -1;
-  emit(r, IR_EQ, IRT_VOID, getslot(J, r->base, a), emit(r, IR_FUNC, IRT_LCL, (IRRef)J->shift, 0));
+  fn = getslot(J, r->base, a);
+  if (self) emit(r, IR_EQ, IRT_VOID, fn, rec_frame0fn(r));
+  else emit(r, IR_EQ, IRT_VOID, emit(r, IR_FLOAD, IRT_PTR, fn, IRFL_FUNC_PROTO), ir_kptr(&J->ir, p));
   for (k = 0; k < p->numparams; k++)
     vals[k] = k < nargs ? getslot(J, r->base, a + 1 + k) : ir_kpri(&J->ir, IRT_NIL);
   for (s = 0; s < J->maxslot; s++) { /* (the others are dead where it starts) */
@@ -1299,6 +1322,17 @@ static void rec_selftail(Rec *r, int a) {
     J->written[s] = 0;
   }
   for (k = 0; k < p->numparams; k++) setslot(J, k, vals[k]);
+  J->frame[0].stale = p->code; /* (do_pretailcall's) */
+  if (!self) {
+    /* (exits find the prototype in the slot: jit_buildframes) */
+    emit(r, IR_SSTORE, IRT_VOID, (IRRef)(J->shift - 1), fn);
+    J->frame[0].fn = fn;
+    J->frame[0].pt = p;
+    rec_keepproto(r, p);
+    if (p->maxstacksize > J->maxslot) J->maxslot = p->maxstacksize;
+    if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
+    J->lastpc = NULL; /* (pcs of another function) */
+  }
   emit(r, IR_CITAIL, IRT_VOID, 0, 0);
 }
 
@@ -1648,7 +1682,7 @@ static void rec_recordins(Rec *r) {
       if (r->abort != JA_OK) {
         break;
       } else if (J->depth == 0) {
-        if (ttisLclosure(s2v(base + a))) rec_selftail(r, a);
+        if (ttisLclosure(s2v(base + a))) rec_tailbelow(r, a);
         else rec_ctailbelow(r, a);
       } else if (ttislcf(s2v(base + a))) { /* a library function: the call, then the return */
         rec_recordcall(r, -1, 1);

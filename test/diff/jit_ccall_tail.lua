@@ -1,4 +1,4 @@
--- jit: traces>=12, side>=8, aborts<=6
+-- jit: traces>=12, side>=8, aborts<=8
 -- `return f(...)` of a library function in a loop's own function, where
 -- the loop ends: a side trace calls it and ends at the RETURN after it
 -- (results in the frame, the top after them), and a side trace from

@@ -1,4 +1,4 @@
--- jit: traces>=21, side>=9, aborts<=4
+-- jit: traces>=21, side>=9, aborts<=5
 -- Numeric for loops in traces beyond integer step 1: float loops (up,
 -- down, mixed integer and float values, NaN limits, a zero step raising
 -- its error), integer steps of +-2^k (near the integer limits too), and
