@@ -1410,7 +1410,9 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (J->ir.n > JIT_MAXINS) return jit_jitabort(S, J, JA_TOO_LONG, pc);
   if (J->bodypc == NULL) {
     J->bodypc = pc;
-    J->loopend = jit_loopend(J->frame[0].pt, pc, J->startpc);
+    /* (a scan of the function from the loop on: only a root loop's end is
+    ** looked at) */
+    J->loopend = J->parent == NULL && !J->functrace ? jit_loopend(J->frame[0].pt, pc, J->startpc) : NULL;
   }
   if (!snap_take(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
   if (J->dump && !jit_logins(J, pc)) return jit_jitabort(S, J, JA_NOMEM, pc);
