@@ -309,8 +309,9 @@ int jit_backedge(vm_State *S, CallInfo *ci, const Instruction *pc) {
   if (J == NULL || !J->on) return 0;
   if (J->recording) {
     /* the frame a call the recorder waits for returns to runs untrapped:
-    ** its return went unseen (jit_callreturned) */
-    if (J->callwait && ci == J->waitci) jit_jitabort(S, J, JA_LEFT_FRAME, NULL);
+    ** its return went unseen (jit_callreturned); but an iterator's
+    ** TFORLOOP jumps back before the body's first instruction is seen */
+    if (J->callwait && ci == J->waitci && J->waitpc != NULL) jit_jitabort(S, J, JA_LEFT_FRAME, NULL);
     return 0;
   }
   J->ninterp += (uint64_t)G(S)->istep;
@@ -1301,7 +1302,9 @@ int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
       S->hookmask &= ~VM_MASKJIT;
       return 0;
     }
-    if (pc != J->waitpc) return jit_jitabort(S, J, JA_LEFT_FRAME, pc);
+    if (J->waitpc != NULL ? pc != J->waitpc
+                          : pc != J->pendpc + 1 && pc != J->pendpc + 1 - GETARG_Bx(*J->pendpc))
+      return jit_jitabort(S, J, JA_LEFT_FRAME, pc);
     J->callwait = 0;
   }
   if (J->pendslot >= 0) { /* C code ran on the last instruction: its results */

@@ -344,7 +344,8 @@ typedef struct JitState {
   int ncalll;
   int callwait;
   CallInfo *waitci;
-  const Instruction *waitpc;
+  const Instruction *waitpc; /* NULL: an iterator's, whose TFORLOOP (pendpc) runs
+                         ** undispatched: the loop's body or past it next */
   /* Running traces: jit_runtrace's activations (a trace's CALLL runs the
   ** interpreter, which runs traces), the CALLLs among them, and the
   ** traces dropped meanwhile, freed once none runs (JitTrace.grave) */

@@ -1474,7 +1474,17 @@ static void rec_tforcallc(Rec *r, const Instruction *pc) {
     if (r->abort == JA_OK) J->frame[J->depth].tforslot = slot;
     return;
   }
-  if (f == NULL || (c = rec_ccallid(J, f)) < 0) { r->abort = JA_NYI_CALL; return; }
+  if (f == NULL || (c = rec_ccallid(J, f)) < 0) {
+    /* any other: the call made (CALLL; its TFORLOOP as after CALLC) */
+    for (k = 0; k < 3; k++) setslot(J, a + 4 + k, getslot(J, r->base, a + k));
+    rec_luacall(r, a + 4, 2, nvars);
+    if (r->abort != JA_OK) return;
+    J->waitpc = NULL;
+    J->pendpc = pc + 1;
+    J->pendtfor = framebase(J) + a;
+    J->lastpc = pc + 1;
+    return;
+  }
   fn = getslot(J, r->base, a);
   emit(r, IR_EQ, IRT_VOID, ttislcf(fv) ? fn : emit(r, IR_FLOAD, IRT_PTR, fn, IRFL_CCL_F), ir_kptr(&J->ir, (void *)f));
   for (k = 0; k < 3; k++) setslot(J, a + 4 + k, getslot(J, r->base, a + k));

@@ -57,7 +57,9 @@ void do_seterrorobj(vm_State *S, int errcode, StkId oldtop) {
 }
 
 void do_throw(vm_State *S, int errcode) {
-  if (l_unlikely(G(S)->jit != NULL) && G(S)->jit->recording) jit_cancel(S); /* frames unwind */
+  /* frames unwind: the recording's, if in its thread (a coroutine's error
+  ** or yield inside a call it makes leaves them alone) */
+  if (l_unlikely(G(S)->jit != NULL) && G(S)->jit->recording && G(S)->jit->thread == S) jit_cancel(S);
   if (S->errorJmp) {
     S->errorJmp->status = errcode;
     _longjmp(S->errorJmp->b, 1);

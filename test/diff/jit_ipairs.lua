@@ -1,4 +1,4 @@
--- jit: traces>=28, side>=15, aborts<=29
+-- jit: traces>=18, side>=8, aborts<=40
 -- Generic for loops over ipairs in traces: the element's type guarded,
 -- the end of the array part, holes, a hash part, tables changed while
 -- they are walked, metatables appearing, nested and linked loops, break,
