@@ -1421,18 +1421,21 @@ static void setincthreshold(Global *g) {
 void gc_full(vm_State *S) {
   Global *g = G(S);
   uint64_t t0 = nanotime();
+  int where = jit_setwhere(g, JW_GC);
   fullcollect(S);
   recordpause(g, t0);
+  jit_setwhere(g, where);
 }
 
 /* The safe point's slow path: decide what to run. */
 void gc_step(vm_State *S) {
   Global *g = G(S);
-  int nurseryfull, grown;
+  int nurseryfull, grown, where;
   uint64_t t0;
   if (g->gcblocked || g->gcstopem) return; /* request stays pending */
   g->gcrequest = 0;
   t0 = nanotime();
+  where = jit_setwhere(g, JW_GC);
   nurseryfull = g->nursery_free > g->nursery_softtop || g->gcstress ||
                 g->young_parts_bytes > g->nursery_budget; /* (gc_youngpartsgrew) */
   grown = g->total_bytes > g->old_threshold && !g->gcstopped;
@@ -1456,6 +1459,7 @@ void gc_step(vm_State *S) {
   }
   setincthreshold(g);
   recordpause(g, t0);
+  jit_setwhere(g, where);
   /* Stress mode collects far more often than any real schedule; running
   ** finalizers at each of those points would reorder the output of
   ** programs that the differential tests compare with lua5.4, so there

@@ -29,6 +29,9 @@
 ** recursion with a loop around the call runs in machine code from call to
 ** call.
 */
+#include <signal.h>
+#include <sys/time.h>
+
 #include "jitpriv.h"
 
 const char *const jit_abortmsg[JA__MAX] = {
@@ -109,6 +112,7 @@ void jit_free(Global *g) {
   jit_flush(g);
   jit_burygraves(J);
   snap_droplive(J, NULL);
+  jit_profile(J, 0);
   if (J->report) jit_report(J, J->out);
   ir_free(&J->ir);
   free(J->bclog);
@@ -922,7 +926,7 @@ static int jit_runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   JitTrace *X, *abcdrop = NULL;
   IRSnap *snap;
   Global *g = G(S);
-  int sn;
+  int sn, where;
   int64_t budget, iters;
   if (!jit_traceroom(S, ci, J)) return 0;
   /* without the host's callback, the budget only counts: the traces look
@@ -938,7 +942,9 @@ static int jit_runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   ex.gcstep = 0;
   J->nentries++;
   J->running++; /* (until the end: what it ran is looked at) */
+  where = jit_setwhere(g, JW_TRACE);
   sn = T->fn(ci->func + 1, &ex);
+  J->where = (uint8_t)where;
   ci = S->ci; /* (C code the traces called may have moved the stack) */
   X = ex.trace; /* the trace whose exit it is */
   snap = &X->ir.snap[sn];
@@ -1118,13 +1124,15 @@ TValue *jit_calll(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, in
   JitState *J = G(S)->jit;
   CallInfo *ci = S->ci;
   const IRSnap *snap = &T->ir.snap[sn];
-  int slot = (int)(call & 0xff), nargs = (int)(call >> 8 & 0xff), want = (int)(call >> 16 & 0xff);
+  int slot = (int)(call & 0xff), nargs = (int)(call >> 8 & 0xff), want = (int)(call >> 16 & 0xff), where;
   (void)dest; /* (the results stay in the function's slot) */
   if (yieldable(S) || J->callnest >= JIT_MAXCALLNEST || getCcalls(S) + 2 * JIT_MAXCALLNEST >= MAXCCALLS) return NULL;
   jit_callsite(S, ci, T, sn);
   S->top = ci->func + 1 + slot + 1 + nargs;
   J->callnest++;
+  where = jit_setwhere(G(S), JW_INTERP);
   do_call(S, ci->func + 1 + slot, want);
+  J->where = (uint8_t)where;
   J->callnest--;
   S->ci = ci;
   S->top = ci->top;
@@ -1142,9 +1150,10 @@ int jit_callreturned(vm_State *S) {
   return S->hookmask != 0;
 }
 
-void jit_unwound(Global *g, int running, int callnest) {
+void jit_unwound(Global *g, int running, int callnest, int where) {
   JitState *J = g->jit;
   if (J == NULL) return;
+  J->where = (uint8_t)where;
   J->callnest = callnest;
   J->running = running;
   if (running == 0) jit_burygraves(J);
@@ -1230,6 +1239,64 @@ void jit_flush(Global *g) {
   J->traces = NULL;
 }
 
+/* ----------------------------------------------------------------------
+** -jstats' time split: a profiling timer (ITIMER_PROF, every 1 ms of CPU
+** time asked; Linux delivers it at its scheduler's ticks, 4 ms at 250 Hz)
+** whose signal counts a sample where the VM is (JitState.where, which
+** jit_runtrace, jit_calll, jit_record and the collector set)
+** ---------------------------------------------------------------------- */
+
+static JitState *volatile jit_profiled; /* (the signal finds it here) */
+static struct sigaction jit_oldprof;
+
+static void jit_onprof(int sig) {
+  JitState *J = jit_profiled;
+  (void)sig;
+  if (J != NULL) J->samples[J->where < JW__MAX ? J->where : JW_INTERP]++;
+}
+
+int jit_profile(JitState *J, int on) {
+  struct itimerval tv;
+  memset(&tv, 0, sizeof(tv));
+  if (on) {
+    struct sigaction sa;
+    if (jit_profiled != NULL) return jit_profiled == J;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = jit_onprof;
+    sa.sa_flags = SA_RESTART; /* (the program's system calls go on) */
+    sigemptyset(&sa.sa_mask);
+    jit_profiled = J;
+    if (sigaction(SIGPROF, &sa, &jit_oldprof) != 0) {
+      jit_profiled = NULL;
+      return 0;
+    }
+    tv.it_interval.tv_usec = tv.it_value.tv_usec = 1000;
+    return setitimer(ITIMER_PROF, &tv, NULL) == 0;
+  }
+  if (jit_profiled == J) {
+    setitimer(ITIMER_PROF, &tv, NULL);
+    sigaction(SIGPROF, &jit_oldprof, NULL);
+    jit_profiled = NULL;
+  }
+  return 1;
+}
+
+static void jit_reportwhere(const JitState *J, FILE *out) {
+  static const char *const name[] = {
+#define JW_NAME(n, text) text,
+    JIT_WHERE(JW_NAME)
+#undef JW_NAME
+  };
+  uint64_t total = 0;
+  int w;
+  for (w = 0; w < JW__MAX; w++) total += J->samples[w];
+  if (total == 0) return;
+  fprintf(out, "time (%llu samples):", (unsigned long long)total);
+  for (w = 0; w < JW__MAX; w++)
+    fprintf(out, "%s %s %.1f%%", w ? "," : "", name[w], 100.0 * (double)J->samples[w] / (double)total);
+  fprintf(out, "\n");
+}
+
 void jit_report(JitState *J, FILE *out) {
   int i;
   fprintf(out, "---- JIT statistics\n");
@@ -1243,6 +1310,7 @@ void jit_report(JitState *J, FILE *out) {
   fprintf(out, "entries %llu, exits %llu, loop iterations in traces %llu, in the interpreter %llu\n",
           (unsigned long long)J->nentries, (unsigned long long)J->nexits,
           (unsigned long long)J->niters, (unsigned long long)J->ninterp);
+  jit_reportwhere(J, out);
   fprintf(out, "peephole rules fired:\n");
   for (i = 0; i < opt_nrules; i++)
     if (J->rulefired[i] != 0)
@@ -1285,10 +1353,21 @@ static JitTrace *jit_calleelink(const JitState *J, const Instruction *pc) {
   return L->functrace && !again ? NULL : L;
 }
 
+static int jit_record1(vm_State *S, CallInfo *ci, const Instruction *pc);
+
 int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   JitState *J = G(S)->jit;
-  JitAbort why;
+  int was, more;
   if (J == NULL || !J->recording) return 0;
+  was = jit_setwhere(G(S), JW_COMPILE);
+  more = jit_record1(S, ci, pc);
+  J->where = (uint8_t)was;
+  return more;
+}
+
+static int jit_record1(vm_State *S, CallInfo *ci, const Instruction *pc) {
+  JitState *J = G(S)->jit;
+  JitAbort why;
   if (J->callwait) { /* a call the trace makes (CALLL) runs */
     if (S != J->thread) return 0;
     if (ci != J->waitci) {

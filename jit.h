@@ -266,6 +266,17 @@ typedef enum JitBuiltin {
   JB__MAX
 } JitBuiltin;
 
+/* What the VM does, for -jstats' time split: a profiling timer's ticks
+** are counted by where they land (jit_profile) */
+#define JIT_WHERE(X) \
+  X(INTERP, "interpreter") X(TRACE, "traces") X(COMPILE, "recording and compiling") X(GC, "collector")
+typedef enum {
+#define JW_ENUM(name, text) JW_##name,
+  JIT_WHERE(JW_ENUM)
+#undef JW_ENUM
+  JW__MAX
+} JitWhere;
+
 /* A frame being recorded: the loop's function's (depth 0) or an inlined
 ** call's. */
 typedef struct JitFrame {
@@ -396,6 +407,8 @@ typedef struct JitState {
   uint64_t ninterp;      /* back-edges the interpreter ran (each sample stands for istep) */
   uint32_t *rulefired;   /* per peephole rule (opt_nrules), times it fired */
   int report;            /* -jstats: jit_report to `out` when the state closes */
+  volatile uint8_t where; /* JitWhere: what the VM does now, for the samples */
+  volatile uint64_t samples[JW__MAX]; /* -jstats: profiling timer ticks, per JitWhere */
   JitLive live[JIT_LIVECACHE]; /* the functions recorded last (round robin) */
   /* A root trace's array bounds guards in its frame, with the array
   ** part's size and the 0-based index when recorded (loop.c loop_abcguards);
@@ -490,7 +503,19 @@ TValue *jit_calll(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, in
 int jit_callreturned(vm_State *S);
 /* An error unwound to a protected call made when `running` traces ran
 ** and `callnest` CALLLs (vm.c do_rawrunprotected): those are the counts */
-void jit_unwound(Global *g, int running, int callnest);
+void jit_unwound(Global *g, int running, int callnest, int where);
+/* Where the VM is from now on (JitWhere); returns where it was */
+static inline int jit_setwhere(Global *g, int w) {
+  JitState *J = g->jit;
+  int was;
+  if (J == NULL) return JW_INTERP;
+  was = J->where;
+  J->where = (uint8_t)w;
+  return was;
+}
+/* Starts (on) or stops the profiling timer counting JitState.samples:
+** one state at a time; 0 if it cannot */
+int jit_profile(JitState *J, int on);
 /* RETF's op2: the results the caller wants (16 bits), and this flag: the
 ** RETURN closes upvalues (its k), so the guards check there are none */
 #define JIT_RETF_CLOSE 0x10000u

@@ -25,10 +25,15 @@
 **                         unprofitable, or whose range checks hoisted out
 **                         of the loop failed often), side=, links= (side traces and
 **                         traces ending at another loop's, of traces),
+**                         functions= (traces started at function entries),
+**                         samples={interpreter=, traces=, ["recording and
+**                         compiling"]=, collector=} (profiling timer
+**                         samples, while jit.report("exit") is pending),
 **                         rules={[rule]=n} (peephole rules fired)}
 **   jit.report(["exit"])  writes those statistics as text to the verbose
 **                         output (stderr or its file), now or when the
-**                         state closes (tide -jstats)
+**                         state closes (tide -jstats; "exit" also starts
+**                         the profiling timer that splits the time)
 **
 ** Unlike the other libraries this one reaches into the VM (jit.h): the
 ** JIT has no public C API yet.
@@ -128,6 +133,12 @@ static int j_stats(vm_State *S) {
   setcount(S, "dropped", J->ndropped, 0);
   setcount(S, "side", J->nside, 0);
   setcount(S, "links", J->nlink, 0);
+  setcount(S, "functions", J->nfunc, 0);
+  vm_createtable(S, 0, JW__MAX);
+#define JW_COUNT(name, text) setcount(S, text, J->samples[JW_##name], 0);
+  JIT_WHERE(JW_COUNT)
+#undef JW_COUNT
+  vm_setfield(S, -2, "samples");
   vm_createtable(S, 0, JA__MAX);
   for (i = 0; i < JA__MAX; i++) setcount(S, jit_abortmsg[i], J->aborts[i], 1);
   vm_setfield(S, -2, "abort_reasons");
@@ -140,7 +151,10 @@ static int j_stats(vm_State *S) {
 static int j_report(vm_State *S) {
   static const char *const when[] = {"now", "exit", NULL};
   JitState *J = getjit(S);
-  if (vm_checkoption(S, 1, "now", when) == 1) J->report = 1;
+  if (vm_checkoption(S, 1, "now", when) == 1) {
+    J->report = 1;
+    jit_profile(J, 1); /* (the time split it reports) */
+  }
   else jit_report(J, J->out);
   fflush(J->out);
   return 0;

@@ -85,6 +85,7 @@ int do_rawrunprotected(vm_State *S, Pfunc f, void *ud) {
   ** unwinds through them */
   const JitState *J = G(S)->jit;
   int oldrunning = J != NULL ? J->running : 0, oldnest = J != NULL ? J->callnest : 0;
+  int oldwhere = J != NULL ? J->where : JW_INTERP;
   struct vm_longjmp lj;
   lj.status = VM_OK;
   lj.previous = S->errorJmp;
@@ -93,7 +94,7 @@ int do_rawrunprotected(vm_State *S, Pfunc f, void *ud) {
   S->errorJmp = lj.previous;
   S->nCcalls = oldnCcalls;
   G(S)->gcblocked = oldblocked;
-  if (lj.status != VM_OK) jit_unwound(G(S), oldrunning, oldnest);
+  if (lj.status != VM_OK) jit_unwound(G(S), oldrunning, oldnest, oldwhere);
   return lj.status;
 }
 

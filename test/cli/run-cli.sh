@@ -415,6 +415,23 @@ timeout 10 "${AS_TIDE[@]}" -jon -jhotloop=2 -jstats hot.lua </dev/null >tide.out
 expect "-jstats" "prints the result" grep -qx 4004000 tide.out
 expect "-jstats" "counts the trace" grep -q '^traces 1 (side 0, ending in a link 0, function 0)' tide.err
 expect "-jstats" "names the rules fired" grep -q '^ *[0-9][0-9]*  mul_pow2$' tide.err
+# the time split: samples of a profiling timer, a loop in a trace, then
+# the same loop with the JIT off (about 0.3 s each)
+cat >split.lua <<'LUA'
+local function run(n) local s = 0 for i = 1, n do s = (s + i * 3) % 1000003 end return s end
+local t0 = os.clock()
+local r, n = 0, 0
+while os.clock() - t0 < 0.3 do r = r + run(100000) n = n + 1 end
+require("jit").off()
+t0 = os.clock()
+while os.clock() - t0 < 0.3 do r = r + run(20000) end
+print(r > 0)
+LUA
+timeout 20 "${AS_TIDE[@]}" -jon -jstats split.lua </dev/null >tide.out 2>tide.err
+expect "-jstats" "splits the time" grep -q '^time ([0-9]* samples): interpreter [0-9.]*%, traces [0-9.]*%' tide.err
+expect "-jstats" "time in traces and in the interpreter" \
+  awk -F'[ %]+' '/^time/ { for (i = 1; i < NF; i++) if ($i == "interpreter" || $i == "traces") if ($(i + 1) + 0 < 20) bad = 1; found = 1 }
+                 END { exit !(found && !bad) }' tide.err
 timeout 10 "${AS_TIDE[@]}" -jon -jhotloop=2 -jdump hot.lua </dev/null >tide.out 2>tide.err
 expect "-jdump" "lists the bytecode" grep -q '^---- TRACE 1 bytecode hot.lua:2' tide.err
 expect "-jdump" "the loop's FORLOOP" grep -q 'FORLOOP' tide.err

@@ -344,6 +344,14 @@ compiles("constructors", function(n)
   return s
 end)
 
+-- function traces are counted; the time split's samples are there, all
+-- zero until jit.report("exit") starts the profiling timer
+local st = jit.stats()
+assert(math.type(st.functions) == "integer")
+for _, where in ipairs({"interpreter", "traces", "recording and compiling", "collector"}) do
+  assert(math.type(st.samples[where]) == "integer", where)
+end
+
 jit.off()
 assert(jit.status() == false)
 assert(not pcall(jit.hotloop, 0))
