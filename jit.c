@@ -496,6 +496,7 @@ static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Ins
   J->opt.gcbarrier = 0;
   J->unrolled = 0;
   J->ntailbelow = 0;
+  J->startunlinks = J->unlinks;
   J->nbc = 0;
   J->frame[0].ci = ci;
   J->frame[0].pt = pt;
@@ -782,6 +783,7 @@ static int jit_istree(const JitTrace *R, const JitTrace *T) {
 
 static int jit_isalive(JitState *J, const JitTrace *T) {
   const JitTrace *R;
+  if (J->unlinks == J->startunlinks) return 1; /* (none went since the recording began) */
   for (R = J->traces; R != NULL; R = R->gnext)
     if (jit_istree(R, T)) return 1;
   return 0;
@@ -1187,6 +1189,7 @@ const TValue *jit_hrefobj(Table *t, GCObject *key) {
 
 static void jit_unlinkglobal(JitState *J, JitTrace *T) {
   JitTrace **pp;
+  J->unlinks++;
   for (pp = &J->traces; *pp != NULL; pp = &(*pp)->gnext)
     if (*pp == T) {
       *pp = T->gnext;
@@ -1237,6 +1240,7 @@ void jit_flush(Global *g) {
     jit_dispose(J, T);
   }
   J->traces = NULL;
+  J->unlinks++;
 }
 
 /* ----------------------------------------------------------------------

@@ -364,6 +364,9 @@ typedef struct JitState {
   struct JitTrace *graveyard;
   int unrolled;          /* inner loops' back-edges followed */
   int ntailbelow;        /* tail calls of other functions in frame 0 */
+  /* trees of traces taken off the list of all (a count), and that count
+  ** when the recording began: if it is the same, its parent is alive */
+  uint64_t unlinks, startunlinks;
   const Instruction *wassaved; /* the recorded frame's saved pc before the
                          ** instruction's trap set it (interp.c tracehook) */
   /* The last exit's innermost frame, the pc it resumes at and the saved
