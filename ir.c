@@ -136,6 +136,8 @@ int ir_addsnap(IRBuf *b, uint32_t pc, uint16_t nslots) {
   sn->pc = pc;
   sn->ref = b->n;
   sn->count = 0;
+  sn->total = 0;
+  sn->pt = NULL;
   sn->tries = 0;
   sn->frameofs = 0;
   sn->depth = 0;

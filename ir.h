@@ -346,7 +346,9 @@ typedef struct IRSnap {
                      ** counted from) relative to the trace's base: below 0
                      ** after returns below the trace's frame (RETF) */
   IRRef ref;         /* the first instruction this snapshot covers */
-  uint32_t count;    /* exits taken through it */
+  uint32_t count;    /* exits taken through it (since the last side trace tried) */
+  uint32_t total;    /* all exits to the interpreter through it (-jstats) */
+  const void *pt;    /* the innermost frame's Proto (pc's), for -jstats */
   uint16_t tries;    /* side traces recorded from it (failed: it waits longer) */
   int16_t top;       /* the instruction at pc takes values up to the top (a
                      ** CALL, RETURN or SETLIST after one with all results):

@@ -105,15 +105,22 @@ JitState *jit_state(vm_State *S) {
 
 static void jit_burygraves(JitState *J);
 
+void jit_closing(Global *g) {
+  JitState *J = g->jit;
+  if (J == NULL) return;
+  jit_profile(J, 0);
+  if (J->report) jit_report(J, J->out);
+  J->report = 0;
+}
+
 void jit_free(Global *g) {
   JitState *J = g->jit;
   if (J == NULL) return;
   J->running = 0; /* (none runs now) */
+  jit_closing(g);
   jit_flush(g);
   jit_burygraves(J);
   snap_droplive(J, NULL);
-  jit_profile(J, 0);
-  if (J->report) jit_report(J, J->out);
   ir_free(&J->ir);
   free(J->bclog);
   free(J->rulefired);
@@ -437,11 +444,24 @@ static void jit_inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
   J->inherited = 1;
 }
 
+/* Where the result of a metamethod called by instruction i of a frame
+** based at slot base goes when it returns (JitFrame.finish): a
+** comparison's decides its jump (-2), the others' goes to register A
+** (as interp_finishOp) */
+static int jit_finishslot(Instruction i, int base) {
+  switch (GET_OPCODE(op_unpatched(i))) {
+    case OP_LT: case OP_LE: case OP_EQ: case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI:
+    case OP_EQI: case OP_EQK:
+      return -2;
+    default: return base + GETARG_A(i);
+  }
+}
+
 /* A side trace from an exit inside inlined calls starts in the innermost:
 ** their frames, which the exit built (jit_buildframes: CallInfos above
 ** ci), are the recording's frames 1 to depth, as the snapshot describes
-** them. 0 if it cannot (a metamethod's frame, whose caller finishes an
-** instruction: where its result goes is not in the snapshot). */
+** them (a metamethod's: where its result goes from its caller's
+** instruction). 0 if it cannot (out of memory). */
 static int jit_inheritframes(JitState *J, const JitTrace *parent, uint32_t sn, CallInfo *ci) {
   const IRSnap *snap = &parent->ir.snap[sn];
   int d;
@@ -451,13 +471,13 @@ static int jit_inheritframes(JitState *J, const JitTrace *parent, uint32_t sn, C
     JitFrame *f = &J->frame[d];
     Instruction call = caller->code[sf->retpc - 1];
     ci = ci->next;
-    if (sf->finish || ci == NULL) return 0;
+    if (ci == NULL) return 0;
     f->ci = ci;
     f->pt = (const Proto *)sf->pt;
     f->base = sf->funcslot + 1;
     f->fn = REF_NONE;
     f->snap = *sf;
-    f->finish = -1;
+    f->finish = sf->finish ? jit_finishslot(call, J->frame[d - 1].base) : -1;
     /* an iterator's frame: its return makes the TFORLOOP */
     f->tforslot = GET_OPCODE(op_unpatched(call)) == OP_TFORCALL ? J->frame[d - 1].base + GETARG_A(call) : -1;
     f->stale = NULL;
@@ -903,15 +923,6 @@ static int jit_traceroom(vm_State *S, CallInfo *ci, const JitState *J) {
   return 1;
 }
 
-/* Whether a side trace may start at an exit through snap: not inside a
-** metamethod's frame (jit_inheritframes) */
-static int jit_exitframesok(const JitTrace *X, const IRSnap *snap) {
-  uint32_t d;
-  for (d = 0; d < snap->depth; d++)
-    if (X->ir.frames[snap->frameofs + d].finish) return 0;
-  return 1;
-}
-
 /* Runs T from the loop body's start. Its exits write their snapshot's
 ** values into the frames and go on into the side trace attached there,
 ** the loop trace a link leads to (through jit_callframes into an inlined
@@ -951,6 +962,7 @@ static int jit_runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   X = ex.trace; /* the trace whose exit it is */
   snap = &X->ir.snap[sn];
   snap->count++;
+  snap->total++;
   J->nexits++;
   iters = budget - ex.budget; /* the back-edges of the traces */
   if (g->intf != NULL) g->icount -= (int)iters; /* charge the host's budget */
@@ -967,7 +979,7 @@ static int jit_runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   /* a hot exit starts a side trace, in the frames it built (inlined
   ** calls' too: jit_inheritframes); exits the back-edge checks forced (the
   ** budget, hooks, a collection to run) do not count */
-  if (snap->count >= (J->hotexit << snap->tries) && !ex.forced && jit_exitframesok(X, snap) &&
+  if (snap->count >= (J->hotexit << snap->tries) && !ex.forced &&
       ((uint32_t)sn != X->endsnap || X->linkpc != NULL || X->endexit == 1) && !S->hookmask) {
     if (X->abcfrom != REF_NONE && snap->ref >= X->abcfrom && snap->ref < X->ir.loopref)
       abcdrop = X; /* (its hoisted range checks: see below) */
@@ -1301,6 +1313,46 @@ static void jit_reportwhere(const JitState *J, FILE *out) {
   fprintf(out, "\n");
 }
 
+/* The exits that went to the interpreter most often (no side trace took
+** them over): where the time in the interpreter may come from */
+#define JIT_TOPEXITS 8
+typedef struct JitTopExit { const JitTrace *T; uint32_t sn, n; } JitTopExit;
+
+static void jit_topexits(const JitTrace *T, JitTopExit *top) {
+  uint32_t k;
+  int i, j;
+  for (k = 0; k < T->ir.nsnap; k++) {
+    uint32_t n = T->ir.snap[k].total;
+    for (i = 0; i < JIT_TOPEXITS && top[i].n >= n; i++) continue;
+    if (n == 0 || i == JIT_TOPEXITS) continue;
+    for (j = JIT_TOPEXITS - 1; j > i; j--) top[j] = top[j - 1];
+    top[i].T = T;
+    top[i].sn = k;
+    top[i].n = n;
+  }
+  if (T->side != NULL)
+    for (k = 0; k < T->ir.nsnap; k++)
+      if (T->side[k] != NULL) jit_topexits(T->side[k], top);
+}
+
+static void jit_reportexits(const JitState *J, FILE *out) {
+  JitTopExit top[JIT_TOPEXITS];
+  const JitTrace *T;
+  int i;
+  memset(top, 0, sizeof(top));
+  for (T = J->traces; T != NULL; T = T->gnext) jit_topexits(T, top);
+  if (top[0].n == 0) return;
+  fprintf(out, "exits to the interpreter, most taken:\n");
+  for (i = 0; i < JIT_TOPEXITS && top[i].n > 0; i++) {
+    const IRSnap *sn = &top[i].T->ir.snap[top[i].sn];
+    const Proto *pt = (const Proto *)sn->pt;
+    char src[VM_IDSIZE];
+    fprintf(out, "  %8lu  trace %llu exit %u, %s:%d\n", (unsigned long)top[i].n,
+            (unsigned long long)top[i].T->number, (unsigned)top[i].sn, pt ? jit_srcname(pt, src) : "?",
+            pt ? jit_pcline(pt, pt->code + sn->pc) : 0);
+  }
+}
+
 void jit_report(JitState *J, FILE *out) {
   int i;
   fprintf(out, "---- JIT statistics\n");
@@ -1315,6 +1367,7 @@ void jit_report(JitState *J, FILE *out) {
           (unsigned long long)J->nentries, (unsigned long long)J->nexits,
           (unsigned long long)J->niters, (unsigned long long)J->ninterp);
   jit_reportwhere(J, out);
+  jit_reportexits(J, out);
   fprintf(out, "peephole rules fired:\n");
   for (i = 0; i < opt_nrules; i++)
     if (J->rulefired[i] != 0)

@@ -436,6 +436,9 @@ typedef struct JitState {
 ** (R's loopsnap has it: every exit from the body writes it) */
 int jit_loopslot(const JitTrace *R, uint32_t slot);
 JitState *jit_state(vm_State *S); /* created on first use; NULL when out of memory */
+/* The state closes: the profiling timer stops, the pending report is
+** written (while the traces are still there) */
+void jit_closing(Global *g);
 void jit_free(Global *g);
 /* A loop's back-edge (pc: the loop instruction, which just ran) while
 ** the JIT is on: runs the loop's trace, or counts the loop and when it is

@@ -37,6 +37,7 @@ static JitAbort loop_copysnap(JitState *J, uint32_t sn, const IRRef *subst, uint
   b->snap[b->nsnap - 1].fresh = orig.fresh;
   b->snap[b->nsnap - 1].nfresh = orig.nfresh;
   b->snap[b->nsnap - 1].stale = orig.stale;
+  b->snap[b->nsnap - 1].pt = orig.pt;
   for (s = 0; s < J->maxslot; s++) {
     IRRef ref;
     while (k < orig.nent && b->snapmap[orig.mapofs + k].slot < s) k++;
@@ -112,6 +113,7 @@ static int loop_bodysnap(JitState *J, const IRRef *subst) {
   snap_live(J, &sl, J->frame[0].pt, pc, 0);
   if (!ir_addsnap(&J->ir, pc, (uint16_t)J->maxslot)) return 0;
   if (J->frame[0].stale != NULL) J->ir.snap[J->ir.nsnap - 1].stale = (int32_t)(J->frame[0].stale - J->frame[0].pt->code);
+  J->ir.snap[J->ir.nsnap - 1].pt = J->frame[0].pt;
   for (s = 0; s < J->maxslot; s++)
     if (J->written[s] && J->slot[s] != REF_NONE && snap_keepslot(&sl, s) &&
         !ir_addsnapentry(&J->ir, (uint16_t)s, subst != NULL ? subst[J->slot[s]] : J->slot[s]))

@@ -94,6 +94,7 @@ int snap_take(JitState *J, const Instruction *pc) {
   b->snap[b->nsnap - 1].frameofs = J->frame[J->depth].frameofs;
   b->snap[b->nsnap - 1].depth = (uint16_t)J->depth;
   b->snap[b->nsnap - 1].shift = (int16_t)J->shift;
+  b->snap[b->nsnap - 1].pt = pt;
   if (J->frame[J->depth].stale != NULL) b->snap[b->nsnap - 1].stale = (int32_t)(J->frame[J->depth].stale - pt->code);
   /* the instruction takes the values a call or VARARG left up to the top:
   ** an exit there sets the top again (jit.c jit_buildframes) */

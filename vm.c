@@ -928,6 +928,7 @@ static void close_state(vm_State *S) {
     if (th->stack) func_closeupval(th, th->stack);
   }
   if (S->stack) func_closeupval(S, S->stack);
+  jit_closing(g); /* (its report sees the traces, which go with their functions) */
   if (g->nursery_start) gc_freeall(S);
   jit_free(g);
   mem_free(S, g->threads.items, g->threads.size * sizeof(GCObject *));

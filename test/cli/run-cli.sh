@@ -432,6 +432,11 @@ expect "-jstats" "splits the time" grep -q '^time ([0-9]* samples): interpreter 
 expect "-jstats" "time in traces and in the interpreter" \
   awk -F'[ %]+' '/^time/ { for (i = 1; i < NF; i++) if ($i == "interpreter" || $i == "traces") if ($(i + 1) + 0 < 20) bad = 1; found = 1 }
                  END { exit !(found && !bad) }' tide.err
+# the exits that went to the interpreter most: a branch every tenth
+# iteration, which gets no side trace with -jhotexit this high
+printf 'local n = 0\nfor i = 1, 3000 do if i %% 10 == 0 then n = n + 1 end end\nprint(n)\n' >exits.lua
+timeout 10 "${AS_TIDE[@]}" -jon -jhotloop=2 -jhotexit=50000 -jstats exits.lua </dev/null >tide.out 2>tide.err
+expect "-jstats" "names the exits most taken" grep -q '^ *[0-9]*  trace 1 exit [0-9]*, exits.lua:2$' tide.err
 timeout 10 "${AS_TIDE[@]}" -jon -jhotloop=2 -jdump hot.lua </dev/null >tide.out 2>tide.err
 expect "-jdump" "lists the bytecode" grep -q '^---- TRACE 1 bytecode hot.lua:2' tide.err
 expect "-jdump" "the loop's FORLOOP" grep -q 'FORLOOP' tide.err
