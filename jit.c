@@ -514,7 +514,8 @@ static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Ins
   J->pendpc = NULL;
   J->ncalll = J->callwait = 0;
   J->opt.gcbarrier = 0;
-  J->unrolled = 0;
+  J->unrolled = J->unrolledall = 0;
+  J->unrollpc = NULL;
   J->ntailbelow = 0;
   J->startunlinks = J->unlinks;
   J->nbc = 0;
@@ -1412,6 +1413,17 @@ static JitTrace *jit_calleelink(const JitState *J, const Instruction *pc) {
 
 static int jit_record1(vm_State *S, CallInfo *ci, const Instruction *pc);
 
+/* A back-edge (to pc) of a short inner loop without a trace, followed:
+** whether it may be, at most JIT_MAXUNROLL times in one run of the loop
+** (a polygon's few points, say) and JIT_MAXUNROLLALL in the trace */
+static int jit_unroll(JitState *J, const Instruction *pc) {
+  if (pc != J->unrollpc) { /* (another loop, or another run of it) */
+    J->unrollpc = pc;
+    J->unrolled = 0;
+  }
+  return ++J->unrolled <= JIT_MAXUNROLL && ++J->unrolledall <= JIT_MAXUNROLLALL;
+}
+
 int jit_record(vm_State *S, CallInfo *ci, const Instruction *pc) {
   JitState *J = G(S)->jit;
   int was, more;
@@ -1496,10 +1508,11 @@ static int jit_record1(vm_State *S, CallInfo *ci, const Instruction *pc) {
       /* (a generic for enters its body by its back-edge) */
       return jit_linkto(S, J, pc, L->startpc, J->frame[J->depth].pt);
     } else if (J->depth > 0) {
-      /* a loop in an inlined call: followed a few times when it is short
-      ** (its own recordings keep ending in its exit, so it never gets a
-      ** trace to link to), as an inner loop of the trace's function */
-      if (!jit_shortloop(J, J->lastpc) || ++J->unrolled > JIT_MAXUNROLL) {
+      /* a loop in an inlined call without a trace: followed a few times
+      ** (a short one: a polygon's points, say; its own recordings keep
+      ** ending in its exit, or it never runs in the interpreter, so it
+      ** never gets a trace to link to) */
+      if (!jit_unroll(J, pc)) {
         /* a short loop has no trace to link to (it never closes): traces
         ** call its function from now on (record.c rec_makescall) */
         if (jit_shortloop(J, J->lastpc)) ((Proto *)J->frame[J->depth].pt)->jitcall = 1;
@@ -1530,7 +1543,7 @@ static int jit_record1(vm_State *S, CallInfo *ci, const Instruction *pc) {
       ** which never gets one); then, as in side traces, it is followed a
       ** few times */
       if (J->parent == NULL && !jit_shortloop(J, J->lastpc)) return jit_jitabort(S, J, JA_INNERLOOP, pc);
-      if (++J->unrolled > JIT_MAXUNROLL) return jit_jitabort(S, J, JA_INNERLOOP, pc);
+      if (!jit_unroll(J, pc)) return jit_jitabort(S, J, JA_INNERLOOP, pc);
     }
   }
   if (J->depth > 0) {

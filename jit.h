@@ -65,7 +65,8 @@ extern const char *const jit_abortmsg[JA__MAX];
 #define JIT_SAMPLESTEP 32       /* while on, every 32nd back-edge is seen (at most) */
 #define JIT_MAXSLOTS 256        /* frame slots a trace may touch */
 #define JIT_MAXDEPTH 8          /* calls inlined into one another */
-#define JIT_MAXUNROLL 4         /* back-edges of inner loops without a trace followed */
+#define JIT_MAXUNROLL 4         /* back-edges of an inner loop without a trace followed */
+#define JIT_MAXUNROLLALL 16     /* and of all of them in a trace */
 #define JIT_MAXINS 4000         /* IR instructions per trace */
 #define JIT_PENALTY_SLOTS 32
 #define JIT_MAXBACKOFF 12       /* at most 2^12 x the threshold */
@@ -362,7 +363,9 @@ typedef struct JitState {
   ** traces dropped meanwhile, freed once none runs (JitTrace.grave) */
   int running, callnest;
   struct JitTrace *graveyard;
-  int unrolled;          /* inner loops' back-edges followed */
+  int unrolled;          /* back-edges to unrollpc followed (jit_unroll) */
+  int unrolledall;       /* inner loops' back-edges followed */
+  const Instruction *unrollpc;
   int ntailbelow;        /* tail calls of other functions in frame 0 */
   /* trees of traces taken off the list of all (a count), and that count
   ** when the recording began: if it is the same, its parent is alive */

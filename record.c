@@ -266,12 +266,28 @@ static int rec_hashkey(const TValue *k) { return ttisinteger(k) || iscollectable
 ** value's address in the table (HREF, a lookup), read with its type
 ** guarded. An absent key's nil needs a table without a metatable (no
 ** __index to consult: guarded). */
+static void rec_indexchain(Rec *r, int a, IRRef t, IRRef key, const TValue *vt, const TValue *vk);
+
+/* Whether table vt has a metatable with an __index */
+static int rec_hasindex(Rec *r, const TValue *vt) {
+  Table *mt = hvalue(vt)->metatable;
+  const TValue *idx = mt != NULL ? tab_getstr(mt, G(r->J->thread)->tmname[TM_INDEX]) : NULL;
+  return idx != NULL && !ttisnil(idx);
+}
+
 static void rec_gethashed(Rec *r, int a, IRRef t, IRRef key, const TValue *vt, const TValue *vk) {
   const TValue *v;
+  IRRef ref;
   if (!ttistable(vt) || !rec_hashkey(vk)) { r->abort = JA_NYI_TYPE; return; }
   v = tab_get(hvalue(vt), vk);
+  ref = emit(r, IR_HREF, IRT_PTR, t, key);
+  if (ttisnil(v) && rec_hasindex(r, vt)) { /* absent here: along the __index tables */
+    emit(r, IR_ALOAD, IRT_NIL, ref, 0);
+    rec_indexchain(r, a, t, key, vt, vk);
+    return;
+  }
   if (ttisnil(v) && !rec_nilread(r, t, vt)) return;
-  setslot(r->J, a, emit(r, IR_ALOAD, valtype(v), emit(r, IR_HREF, IRT_PTR, t, key), 0));
+  setslot(r->J, a, emit(r, IR_ALOAD, valtype(v), ref, 0));
 }
 
 /* Whether t[k] is in t's array part */
@@ -288,6 +304,11 @@ static void rec_getindex(Rec *r, int a, IRRef t, IRRef idx, const TValue *vt, co
   }
   ref = rec_arrayref(r, t, idx, vt, vk, &v);
   if (ref == REF_NONE) return;
+  if (ttisnil(v) && rec_hasindex(r, vt)) { /* absent here: along the __index tables */
+    emit(r, IR_ALOAD, IRT_NIL, ref, 0);
+    rec_indexchain(r, a, t, idx, vt, vk);
+    return;
+  }
   if (ttisnil(v) && !rec_nilread(r, t, vt)) return;
   setslot(r->J, a, emit(r, IR_ALOAD, valtype(v), ref, 0));
 }
@@ -556,6 +577,42 @@ static IRRef rec_indexget(Rec *r, IRRef t, const TValue *vt, const TValue *key) 
   }
   r->abort = JA_NYI_NILREAD;
   return REF_NONE;
+}
+
+/* t[key] (any key) where t, with a metatable, has no value at key (its
+** absence guarded): the value of the first __index table along its
+** metatables that has one, or nil; each step guarded as in
+** rec_indexget. A Peg's self[0] on an empty stack, say. */
+static void rec_indexchain(Rec *r, int a, IRRef t, IRRef key, const TValue *vt, const TValue *vk) {
+  JitState *J = r->J;
+  Global *g = G(J->thread);
+  int depth;
+  for (depth = 0; depth < JIT_MAXINDEX; depth++) {
+    Table *mt = hvalue(vt)->metatable;
+    const TValue *idx = mt != NULL ? tab_getstr(mt, g->tmname[TM_INDEX]) : NULL, *v;
+    IRRef ref;
+    if (idx == NULL || ttisnil(idx)) { /* no __index: nil */
+      if (!rec_nomm(r, t, vt, TM_INDEX)) break;
+      setslot(J, a, ir_kpri(&J->ir, IRT_NIL));
+      return;
+    }
+    if (!ttistable(idx)) { r->abort = JA_NYI_META; return; }
+    t = rec_metaindex(r, emit(r, IR_FLOAD, IRT_PTR, t, IRFL_TAB_META), mt, idx);
+    vt = idx;
+    if (rec_inarray(vt, vk)) {
+      ref = rec_arrayref(r, t, key, vt, vk, &v);
+      if (ref == REF_NONE) return;
+    } else {
+      v = tab_get(hvalue(vt), vk);
+      ref = emit(r, IR_HREF, IRT_PTR, t, key);
+    }
+    if (!ttisnil(v)) {
+      setslot(J, a, emit(r, IR_ALOAD, valtype(v), ref, 0));
+      return;
+    }
+    emit(r, IR_ALOAD, IRT_NIL, ref, 0); /* absent there too */
+  }
+  r->abort = JA_NYI_NILREAD;
 }
 
 static void rec_getfield(Rec *r, int a, IRRef t, const TValue *vt, const TValue *key) {

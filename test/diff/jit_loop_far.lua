@@ -1,4 +1,4 @@
--- jit: traces>=28, side>=19, aborts<=16
+-- jit: traces>=26, side>=18, aborts<=16
 -- Links into the body of another loop's trace (jit.c looplink, far): a
 -- trace ending where a loop with a trace starts goes on past that loop's
 -- peeled iteration, having checked all of its guards and computed its
