@@ -1768,12 +1768,11 @@ static void rec_recordins(Rec *r) {
     case OP_RETURN: /* (C: a vararg function's, which moves its frame back) */
       /* k: it closes upvalues and to-be-closed variables at or above
       ** its base (a function with a generic for has it on every return):
-      ** an inlined frame closes what the trace's closures opened (rec_close);
-      ** frame 0 began before the trace: RETF checks at run time that
-      ** nothing is to be closed, and what is now aborts */
+      ** what is open now is closed (rec_close), in frame 0 too (a side
+      ** trace returning below it: RETF checks at run time that nothing
+      ** else is to be closed there) */
       if (GETARG_C(i) && J->depth == 0) r->abort = JA_NYI_BC;
-      else if (GETARG_k(i) && J->depth == 0 && rec_toclose(J->thread, base)) r->abort = JA_NYI_BC;
-      else if (GETARG_k(i) && J->depth > 0) rec_close(r, 0);
+      else if (GETARG_k(i)) rec_close(r, 0);
       if (r->abort == JA_OK) rec_recordreturn(r, a, GETARG_B(i) - 1);
       break;
     case OP_VARARGPREP: break; /* (the call's recording moved the frame) */
