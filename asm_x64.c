@@ -110,7 +110,7 @@ typedef struct Asm {
 static int ax_iscall(const IRIns *ins) {
   switch (ins->op) {
     case IR_FPOW: case IR_FMOD: case IR_IDIV: case IR_MOD: case IR_UDIV: case IR_TBAR: case IR_TLEN:
-    case IR_STRCMP: case IR_STREQ: case IR_FNEW: case IR_UCLO:
+    case IR_STRCMP: case IR_STREQ: case IR_FNEW: case IR_UCLO: case IR_SNEW:
     case IR_TNEW: case IR_TSLOT: case IR_CAT: case IR_CALLC: case IR_CALLL: case IR_TGETS: case IR_HREF:
     case IR_FMATH: case IR_TRESIZE:
       return 1;
@@ -991,6 +991,7 @@ static JitAbort ax_ins(Asm *as, IRRef ref) {
     }
     case IR_TLEN: ax_callint(as, ref, (const void *)tab_getn, 0); break;
     case IR_STRCMP: ax_callint(as, ref, (const void *)jit_strcmp, 0); break;
+    case IR_SNEW: ax_callint(as, ref, (const void *)jit_strnew, 1); break;
     case IR_FNEW: ax_callint(as, ref, (const void *)jit_closure, 1); break;
     case IR_UCLO: {
       uint64_t mask = as->c->livemask[ref];

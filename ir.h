@@ -211,6 +211,10 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   /* byte op2 (0-based, inside the string: a guard precedes) of string   \
   ** op1; strings never change, so it is no load */                       \
   X(SBYTE, IRM_REF, IRM_REF, 0)                                            \
+  /* a string of the op2 bytes at address op1 (inside another string:  \
+  ** string.sub), a call (jit.c jit_strnew); its type (short or long)   \
+  ** follows from op2, which a guard bounds */                          \
+  X(SNEW, IRM_REF, IRM_REF, IRF_ALLOC | IRF_GCSTEP | IRF_EFFECT)           \
   /* upvalues: UREF is upvalue op2 of closure op1; ULOAD/USTORE its value */\
   X(UREF, IRM_REF, IRM_LIT, 0)  /* a closure's upvalues never change */   \
   X(ULOAD, IRM_REF, IRM_NONE, IRF_GUARD | IRF_LOAD)                        \

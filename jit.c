@@ -1026,6 +1026,7 @@ vm_Integer jit_udiv(vm_Integer a, vm_Integer b) { return (vm_Integer)((vm_Unsign
 vm_Integer jit_shiftr(vm_Integer a, vm_Integer b) { return interp_shiftr(a, b); }
 vm_Integer jit_tgets(Table *t, TString *key) { return !ttisnil(tab_getstr(t, key)); }
 vm_Integer jit_strcmp(TString *a, TString *b) { return interp_strcmp(a, b); }
+TString *jit_strnew(vm_State *S, const char *s, vm_Integer n) { return str_new(S, s, (size_t)n); }
 vm_Integer jit_streq(TString *a, TString *b) { return str_eqlngstr(a, b); }
 
 /* FNEW: the closure CLOSURE makes of p in the frame whose slot 0 is slot

@@ -218,7 +218,7 @@ typedef struct JitPenalty {
   X(STRING_LEN, stringlib_funcs, "len") X(STRING_BYTE, stringlib_funcs, "byte") \
   X(TYPE, baselib_funcs, "type") X(IPAIRS, baselib_funcs, "ipairs") \
   X(SELECT, baselib_funcs, "select") X(STRING_GSUB, stringlib_funcs, "gsub") \
-  X(TABLE_UNPACK, tablib_funcs, "unpack")
+  X(TABLE_UNPACK, tablib_funcs, "unpack") X(STRING_SUB, stringlib_funcs, "sub")
 /* and the math functions of ir.h's IRFPMS (FMATH), found by their names */
 
 /* Library functions a trace calls as they are (IR CALLC, record.c
@@ -493,6 +493,7 @@ vm_Integer jit_udiv(vm_Integer a, vm_Integer b);
 vm_Integer jit_shiftr(vm_Integer a, vm_Integer b);
 vm_Integer jit_tgets(Table *t, TString *key); /* IR TGETS */
 vm_Integer jit_strcmp(TString *a, TString *b); /* IR STRCMP */
+TString *jit_strnew(vm_State *S, const char *s, vm_Integer n); /* IR SNEW */
 LClosure *jit_closure(vm_State *S, Proto *p, int32_t base); /* IR FNEW */
 void jit_uclose(vm_State *S, int32_t level);                /* IR UCLO */
 vm_Integer jit_streq(TString *a, TString *b);  /* IR STREQ */

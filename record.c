@@ -892,6 +892,62 @@ static void rec_tailcall(Rec *r, int a, int nargs) {
   }
 }
 
+/* Where string.sub's position argument (slot s of the frame, value v
+** now) is in a string of length len (an IR value; l now): start (end 0)
+** counts from 1 as the library's posrelat/getendpos make it of a
+** negative or too large position. The case seen is guarded; REF_NONE
+** where there is none for it (the call is made as it is). */
+static IRRef rec_strpos(Rec *r, int s, vm_Integer v, vm_Integer l, IRRef len, int end) {
+  JitState *J = r->J;
+  IRRef x = getslot(J, r->base, s), k0 = ir_kint(&J->ir, 0);
+  if (v >= 1 && v <= l) {
+    emit(r, IR_GE, IRT_VOID, x, ir_kint(&J->ir, 1));
+    emit(r, IR_LE, IRT_VOID, x, len);
+    return x;
+  }
+  if (v < 0 && v >= -l) { /* from the end: len + v + 1, at least 1 */
+    emit(r, IR_LT, IRT_VOID, x, k0);
+    x = emit(r, IR_ADD, IRT_INT, emit(r, IR_ADD, IRT_INT, len, x), ir_kint(&J->ir, 1));
+    emit(r, IR_GE, IRT_VOID, x, ir_kint(&J->ir, 1));
+    return x;
+  }
+  if (end && v > l) { /* past the end: the end */
+    emit(r, IR_GT, IRT_VOID, x, len);
+    return len;
+  }
+  return REF_NONE;
+}
+
+/* string.sub(s, i [, j]) of an integer i and j where the result is not
+** empty: the bytes from start to end (rec_strpos), a new string (SNEW) */
+static IRRef rec_strsub(Rec *r, int a, int nargs, IRRef s) {
+  JitState *J = r->J;
+  const TValue *vs = s2v(r->base + a + 1), *vi = s2v(r->base + a + 2), *vj = s2v(r->base + a + 3);
+  vm_Integer l, i, j, n;
+  IRRef len, start, end, cnt, at;
+  if (!ttisstring(vs) || nargs < 2 || nargs > 3 || !ttisinteger(vi) || (nargs == 3 && !ttisinteger(vj)))
+    return REF_NONE;
+  l = (vm_Integer)tsslen(tsvalue(vs));
+  i = ivalue(vi);
+  j = nargs == 3 ? ivalue(vj) : -1;
+  if (i < 1) i = i < -l ? 1 : i == 0 ? 1 : l + i + 1; /* (what the library makes of them) */
+  if (j > l) j = l;
+  else if (j < 0) j = j < -l ? 0 : l + j + 1;
+  n = j - i + 1;
+  if (n < 1 || !rec_canalloc(r)) return REF_NONE; /* (empty: made as it is) */
+  len = emit(r, IR_FLOAD, IRT_INT, s, IRFL_STR_LEN);
+  start = rec_strpos(r, a + 2, ivalue(vi), l, len, 0);
+  end = nargs == 3 ? rec_strpos(r, a + 3, ivalue(vj), l, len, 1) : len;
+  if (start == REF_NONE || end == REF_NONE) return REF_NONE;
+  emit(r, IR_LE, IRT_VOID, start, end);
+  cnt = emit(r, IR_ADD, IRT_INT, emit(r, IR_SUB, IRT_INT, end, start), ir_kint(&J->ir, 1));
+  /* its type: a short string or a long one, as the count was */
+  emit(r, n <= MAXSHORTLEN ? IR_LE : IR_GT, IRT_VOID, cnt, ir_kint(&J->ir, MAXSHORTLEN));
+  at = emit(r, IR_ADD, IRT_PTR, s,
+            emit(r, IR_ADD, IRT_INT, start, ir_kint(&J->ir, (int64_t)offsetof(TString, contents) - 1)));
+  return emit(r, IR_SNEW, n <= MAXSHORTLEN ? IRT_SHRSTR : IRT_LNGSTR, at, cnt);
+}
+
 /* A call of a library function the recorder knows (JIT_BUILTINS): the
 ** slot is guarded to hold that function, its result computed by IR.
 ** Returns the result, or REF_NONE with r->abort set. */
@@ -934,6 +990,7 @@ static IRRef rec_builtin(Rec *r, int id, int a, int nargs) {
       emit(r, IR_ULT, IRT_VOID, i0, emit(r, IR_FLOAD, IRT_INT, arg, IRFL_STR_LEN));
       return emit(r, IR_SBYTE, IRT_INT, arg, i0);
     }
+    case JB_STRING_SUB: return rec_strsub(r, a, nargs, arg);
     case JB_TYPE: { /* a constant: the argument's type is guarded */
       TString *name = J->typename[ttype(x)];
       if (name == NULL) break;
