@@ -18,23 +18,93 @@ size_t asm_pageround(size_t n) {
   return (n + page - 1) & ~(page - 1);
 }
 
-uint8_t *asm_mcode_map(size_t size) {
-  void *mem = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  return mem == MAP_FAILED ? NULL : (uint8_t *)mem;
+/* Code memory: traces are packed into areas (ASM_AREASIZE bytes, more for
+** a bigger trace), one after the other on cache-line boundaries, so that
+** many small traces share pages: fewer pages for the instruction TLB and
+** no page's tail wasted (one mapping per trace made json's 700 traces
+** take 700 pages and more). An area's pages are executable and never
+** writable at the same time: those a new trace goes into are made
+** writable while it is emitted (no trace runs meanwhile: the compiler
+** runs in the interpreter), then executable again. Space is not reused:
+** an area goes with its last trace, once the next one is in use. */
+#define ASM_AREASIZE ((size_t)1 << 19)
+
+struct McArea {
+  uint8_t *base;
+  size_t size, used;
+  uint32_t ntraces;    /* traces whose code is in it */
+  int current;         /* new traces go into it (JitState.mcarea) */
+};
+
+static void asm_areafree(McArea *a) {
+  munmap(a->base, a->size);
+  free(a);
 }
 
-int asm_mcode_seal(uint8_t *mem, size_t size) {
+/* The pages holding [p, p + n) */
+static void asm_pagespan(uint8_t *p, size_t n, uint8_t **from, size_t *len) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  uintptr_t lo = (uintptr_t)p & ~(uintptr_t)(page - 1), hi = ((uintptr_t)p + n + page - 1) & ~(uintptr_t)(page - 1);
+  *from = (uint8_t *)lo;
+  *len = (size_t)(hi - lo);
+}
+
+uint8_t *asm_mcode_reserve(JitState *J, size_t size) {
+  McArea *a = J->mcarea;
+  uint8_t *from;
+  size_t len;
+  if (a == NULL || a->size - a->used < size) { /* a new area */
+    McArea *n = (McArea *)malloc(sizeof(McArea));
+    size_t asize = asm_pageround(size > ASM_AREASIZE ? size : ASM_AREASIZE);
+    void *mem;
+    if (n == NULL) return NULL;
+    mem = mmap(NULL, asize, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mem == MAP_FAILED) {
+      free(n);
+      return NULL;
+    }
+    n->base = (uint8_t *)mem;
+    n->size = asize;
+    n->used = 0;
+    n->ntraces = 0;
+    n->current = 1;
+    if (a != NULL) {
+      a->current = 0;
+      if (a->ntraces == 0) asm_areafree(a);
+    }
+    J->mcarea = a = n;
+  }
+  asm_pagespan(a->base + a->used, size, &from, &len);
+  if (mprotect(from, len, PROT_READ | PROT_WRITE) != 0) return NULL;
+  return a->base + a->used;
+}
+
+int asm_mcode_commit(JitState *J, JitTrace *T, uint8_t *mem, size_t size, size_t used) {
+  McArea *a = J->mcarea;
+  uint8_t *from;
+  size_t len;
+  asm_pagespan(mem, size, &from, &len);
   /* (a no-op where instruction and data caches are coherent, as on x86) */
   __builtin___clear_cache((char *)mem, (char *)mem + size);
-  if (mprotect(mem, size, PROT_READ | PROT_EXEC) == 0) return 1;
-  munmap(mem, size);
-  return 0;
+  if (mprotect(from, len, PROT_READ | PROT_EXEC) != 0) return 0;
+  if (used == 0) return 1; /* (given up: the space stays free) */
+  a->used += (used + 63) & ~(size_t)63;
+  if (a->used > a->size) a->used = a->size;
+  a->ntraces++;
+  T->mcarea = a;
+  return 1;
 }
 
-void asm_mcode_unmap(uint8_t *mem, size_t size) { munmap(mem, size); }
+void asm_mcode_free(JitState *J) {
+  if (J->mcarea != NULL && J->mcarea->ntraces == 0) asm_areafree(J->mcarea);
+  else if (J->mcarea != NULL) J->mcarea->current = 0; /* (its last trace frees it) */
+  J->mcarea = NULL;
+}
 
 void asm_freecode(JitTrace *T) {
-  if (T->mcode != NULL) asm_mcode_unmap(T->mcode, T->mcsize);
+  McArea *a = T->mcarea;
+  if (a != NULL && --a->ntraces == 0 && !a->current) asm_areafree(a);
+  T->mcarea = NULL;
   T->mcode = NULL;
   T->fn = NULL;
   free(T->exitto);
@@ -623,10 +693,10 @@ static void asm_release(AsmCore *c) {
 
 /* Emits T into code memory of `size` bytes, bigger until it fits, and
 ** installs it */
-static JitAbort asm_install(AsmCore *c, JitTrace *T, size_t size) {
+static JitAbort asm_install(JitState *J, AsmCore *c, JitTrace *T, size_t size) {
   for (;;) {
     int overflow = 0;
-    uint8_t *mem = asm_mcode_map(size);
+    uint8_t *mem = asm_mcode_reserve(J, size);
     JitAbort why;
     uint32_t k;
     if (mem == NULL) return JA_NOMEM;
@@ -634,17 +704,16 @@ static JitAbort asm_install(AsmCore *c, JitTrace *T, size_t size) {
     why = asm_target.emit(c, T, mem, size, &overflow);
     if (why == JA_OK && c->oom) why = JA_NOMEM;
     if (why == JA_OK && overflow) {
-      asm_mcode_unmap(mem, size);
+      if (!asm_mcode_commit(J, T, mem, size, 0)) return JA_NOMEM;
       size *= 2;
       continue;
     }
     if (why != JA_OK) {
-      asm_mcode_unmap(mem, size);
+      asm_mcode_commit(J, T, mem, size, 0);
       return why;
     }
-    if (!asm_mcode_seal(mem, size)) return JA_NOMEM;
+    if (!asm_mcode_commit(J, T, mem, size, T->mclen)) return JA_NOMEM;
     T->mcode = mem;
-    T->mcsize = size;
     T->fn = (JitTraceFn)(void *)mem;
     T->linkentry = mem + c->linkentryofs;
     T->exitcommon = mem + c->commonofs;
@@ -675,7 +744,7 @@ JitAbort asm_trace(JitState *J, JitTrace *T) {
   if (why == JA_OK) {
     T->entryto = T->exitto + T->ir.nsnap + 1; /* (the stubs have its address) */
     T->nspill = c.nspill;
-    why = asm_install(&c, T, size);
+    why = asm_install(J, &c, T, size);
   }
   if (why == JA_OK) {
     T->lastuse = c.lastuse; /* for its side traces (jit.c jit_inherit, loop.c loop_link) */

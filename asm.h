@@ -134,12 +134,14 @@ void asm_exitstubs(AsmCore *c, void *as, JitTrace *T);
 
 /* n bytes rounded up to whole pages */
 size_t asm_pageround(size_t n);
-/* size bytes (whole pages) of writable memory for code, or NULL */
-uint8_t *asm_mcode_map(size_t size);
-/* The code at mem made executable and read-only; 0 if that failed (the
-** mapping is then gone) */
-int asm_mcode_seal(uint8_t *mem, size_t size);
-void asm_mcode_unmap(uint8_t *mem, size_t size);
+/* size bytes of writable memory for a trace's code, in J's current code
+** area (asm.c McArea; a new one if it has no room), or NULL */
+uint8_t *asm_mcode_reserve(JitState *J, size_t size);
+/* The code at mem (reserved: size bytes) made executable and read-only
+** again; the first `used` bytes are T's from now on (0: none, the space
+** stays free). 0 if that failed. */
+int asm_mcode_commit(JitState *J, JitTrace *T, uint8_t *mem, size_t size, size_t used);
+
 
 /* ----------------------------------------------------------------------
 ** Parallel moves

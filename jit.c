@@ -120,6 +120,7 @@ void jit_free(Global *g) {
   jit_closing(g);
   jit_flush(g);
   jit_burygraves(J);
+  asm_mcode_free(J);
   snap_droplive(J, NULL);
   ir_free(&J->ir);
   free(J->bclog);

@@ -122,6 +122,8 @@ typedef struct JitLoopEntry {
 ** side trace (parent). A root trace belongs to the loop's
 ** prototype (Proto.traces), which is old and never moves; the constants
 ** it refers to are that prototype's, so the prototype keeps them alive. */
+typedef struct McArea McArea; /* code memory (asm.c) */
+
 typedef struct JitTrace {
   struct JitTrace *next;      /* the prototype's next trace */
   struct JitTrace *gnext;     /* every trace of the state, for jit.flush */
@@ -133,8 +135,8 @@ typedef struct JitTrace {
   uint32_t endsnap;           /* the snapshot at the loop's back-edge */
   int maxslot;                /* stack slots its frames use, from its base */
   int maxdepth;               /* the deepest inlined call */
-  uint8_t *mcode;             /* mmap'ed, read+execute */
-  size_t mcsize;              /* mapped bytes */
+  uint8_t *mcode;             /* in a code area (asm.c), read+execute */
+  struct McArea *mcarea;      /* that area */
   size_t mclen;               /* code bytes */
   JitTraceFn fn;
   uint8_t *linkentry;         /* the entry from other traces' exits and links */
@@ -402,6 +404,7 @@ typedef struct JitState {
                          ** where no side trace starts */
   const Proto *callee;   /* and that loop's function, when it is an inlined call's */
   JitTrace *traces;      /* every compiled trace (JitTrace.gnext) */
+  McArea *mcarea;        /* the code area new traces go into (asm.c) */
   JitBcLog *bclog;       /* -jdump: the instructions recorded, in order */
   uint32_t nbclog, bclogsize;
   /* statistics */
@@ -478,6 +481,9 @@ JitAbort asm_trace(JitState *J, JitTrace *T);
 ** default only with one). */
 const char *asm_backend(void);
 void asm_freecode(JitTrace *T);
+/* J's code areas are let go as the state closes: each goes with its last
+** trace (asm.c) */
+void asm_mcode_free(JitState *J);
 /* Writes a listing of T's machine code. */
 void asm_dump(const JitTrace *T, FILE *out);
 /* Helpers compiled code calls */
