@@ -211,6 +211,10 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   /* byte op2 (0-based, inside the string: a guard precedes) of string   \
   ** op1; strings never change, so it is no load */                       \
   X(SBYTE, IRM_REF, IRM_REF, 0)                                            \
+  /* the extra arguments of the vararg function the trace runs in        \
+  ** (S->ci's nextraargs; op1 is frame 0's slot 0 from the trace's base,  \
+  ** which tells apart the frames it returns below to) */               \
+  X(NVARG, IRM_LIT, IRM_NONE, 0)                                           \
   /* a string of the op2 bytes at address op1 (inside another string:  \
   ** string.sub), a call (jit.c jit_strnew); its type (short or long)   \
   ** follows from op2, which a guard bounds */                          \

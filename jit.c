@@ -441,6 +441,9 @@ static void jit_inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
     const SnapEntry *e = &parent->ir.snapmap[snap->mapofs + k];
     J->slot[e->slot] = jit_parentvalue(J, parent, e->ref, 0);
     J->written[e->slot] = 1; /* not in the frame yet: its snapshots write them */
+    /* (values past the frame's registers: a call's arguments up to the
+    ** top, which a VARARG left) */
+    if (e->slot >= J->maxslot) J->maxslot = J->maxroom = e->slot + 1;
   }
   J->inherited = 1;
 }

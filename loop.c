@@ -293,8 +293,8 @@ JitAbort loop_peel(JitState *J, uint32_t *endsnap, uint32_t *loopsnap) {
     if (ins.op == IR_NOP) continue;
     if (ins.op == IR_ULT && loop_abccovered(J, ref, ins.op2, subst[ins.op2], subst)) continue;
     if (ins.op == IR_SLOAD) {
-      int slot = (int)ins.op1;
-      if (J->written[slot] && J->slot[slot] != REF_NONE) {
+      int slot = (int)(int32_t)ins.op1;
+      if (slot >= 0 && J->written[slot] && J->slot[slot] != REF_NONE) {
         if (b->ins[J->slot[slot]].type != ins.type) { why = JA_LOOP_UNSTABLE; goto done; }
         subst[ref] = J->slot[slot];
       } else {

@@ -1337,9 +1337,8 @@ static void rec_returnbelow(Rec *r, int a, int n) {
   JitState *J = r->J;
   CallInfo *ci = curci(J), *caller = ci->previous;
   IRRef vals[JIT_MAXSLOTS];
-  int k, funcslot, want = ci->nresults;
-  if (J->parent == NULL || n < 0 || (ci->callstatus & CIST_FRESH) || caller == NULL || !isLua(caller) ||
-      J->frame[0].pt->is_vararg) {
+  int k, funcslot, below, want = ci->nresults;
+  if (J->parent == NULL || n < 0 || (ci->callstatus & CIST_FRESH) || caller == NULL || !isLua(caller)) {
     /* a side trace ends there, and the interpreter returns (to C, say: a
     ** call a trace made), unless nothing else was recorded; roots: the
     ** recording left the loop. A function trace that returns before
@@ -1349,8 +1348,18 @@ static void rec_returnbelow(Rec *r, int a, int n) {
     else r->abort = JA_LEFT_FRAME;
     return;
   }
-  funcslot = (int)(ci->func - (caller->func + 1));
-  if (J->shift - (funcslot + 1) < -0x7000) { r->abort = JA_TOO_DEEP; return; }
+  /* the caller's base is `below` slots below the frame's; the results go
+  ** to the function's slot, which for a vararg function is where it was
+  ** called: its extra arguments and parameters sit between (interp.c's
+  ** RETURN with C), as many as there are now (guarded) */
+  below = (int)(ci->func - (caller->func + 1)) + 1;
+  funcslot = below - 1;
+  if (J->frame[0].pt->is_vararg) {
+    emit(r, IR_EQ, IRT_VOID, emit(r, IR_NVARG, IRT_INT, (IRRef)J->shift, 0),
+         ir_kint(&J->ir, ci->u.l.nextraargs));
+    funcslot -= ci->u.l.nextraargs + J->frame[0].pt->numparams + 1;
+  }
+  if (J->shift - below < -0x7000) { r->abort = JA_TOO_DEEP; return; }
   if (want >= 0 && n > want) n = want; /* (missing ones are nil; want -1: all, up to the top) */
   for (k = 0; k < n; k++) vals[k] = getslot(J, r->base, a + k);
   /* (after it, guards exit in the caller's frame: the next snapshot's) */
@@ -1358,7 +1367,7 @@ static void rec_returnbelow(Rec *r, int a, int n) {
        (IRRef)(uint16_t)want | (GET_OPCODE(r->i) == OP_RETURN && TESTARG_k(r->i) ? JIT_RETF_CLOSE : 0));
   memset(J->slot, 0, sizeof(J->slot));
   memset(J->written, 0, sizeof(J->written));
-  J->shift -= funcslot + 1;
+  J->shift -= below;
   J->frame[0].ci = caller;
   J->frame[0].pt = ci_func(caller)->p;
   J->frame[0].fn = REF_NONE;
@@ -1696,6 +1705,30 @@ static void rec_close(Rec *r, int a) {
   }
 }
 
+/* VARARG in the trace's own frame (depth 0), of a vararg function: its
+** extra arguments, below the frame's base, are as many as the frame's
+** CallInfo says (guarded: NVARG); they are read from there (SLOAD of
+** slots below 0: never written in the frame). */
+static void rec_varargbelow(Rec *r, int a, int want) {
+  JitState *J = r->J;
+  CallInfo *ci = curci(J);
+  int nextra = ci->u.l.nextraargs, k;
+  if (!J->frame[0].pt->is_vararg || nextra > JIT_MAXSLOTS / 4) { r->abort = JA_NYI_VARARG; return; }
+  emit(r, IR_EQ, IRT_VOID, emit(r, IR_NVARG, IRT_INT, (IRRef)J->shift, 0), ir_kint(&J->ir, nextra));
+  if (want < 0) {
+    want = nextra;
+    J->multres = a + nextra;
+  }
+  if (!rec_slotsto(J, a + want)) { r->abort = JA_TOO_LONG; return; }
+  for (k = 0; k < want; k++) {
+    IRRef v = ir_kpri(&J->ir, IRT_NIL);
+    if (k < nextra)
+      v = opt_emit(&J->opt, IR_SLOAD, valtype(s2v(r->base + k - 1 - nextra)),
+                   (IRRef)(J->shift + k - 1 - nextra), 0);
+    setslot(J, a + k, v);
+  }
+}
+
 static void rec_recordins(Rec *r) {
   JitState *J = r->J;
   Instruction i = r->i;
@@ -1822,20 +1855,19 @@ static void rec_recordins(Rec *r) {
       break;
     case OP_RETURN0: rec_recordreturn(r, a, 0); break;
     case OP_RETURN1: rec_recordreturn(r, a, 1); break;
-    case OP_RETURN: /* (C: a vararg function's, which moves its frame back) */
+    case OP_RETURN: /* (C: a vararg function's, which moves its frame back: rec_returnbelow) */
       /* k: it closes upvalues and to-be-closed variables at or above
       ** its base (a function with a generic for has it on every return):
       ** what is open now is closed (rec_close), in frame 0 too (a side
       ** trace returning below it: RETF checks at run time that nothing
       ** else is to be closed there) */
-      if (GETARG_C(i) && J->depth == 0) r->abort = JA_NYI_BC;
-      else if (GETARG_k(i)) rec_close(r, 0);
+      if (GETARG_k(i)) rec_close(r, 0);
       if (r->abort == JA_OK) rec_recordreturn(r, a, GETARG_B(i) - 1);
       break;
     case OP_VARARGPREP: break; /* (the call's recording moved the frame) */
     case OP_VARARG: { /* C - 1 values (C = 0: all) from the extra arguments */
       int nextra = J->frame[J->depth].snap.nextra, want = GETARG_C(i) - 1, k;
-      if (J->depth == 0) { r->abort = JA_NYI_VARARG; break; }
+      if (J->depth == 0) { rec_varargbelow(r, a, want); break; }
       if (want < 0) {
         want = nextra;
         J->multres = framebase(J) + a + nextra;
