@@ -1193,6 +1193,32 @@ static int rec_ctailcall(Rec *r, int id, int a, int nargs) {
 /* select('#', ...) and select(n, ...) for n >= 1: the count of the
 ** arguments is the call's (a constant; the varargs' when they come from
 ** VARARG), so '#' must be a constant (LOADK's) and n is guarded. */
+/* select(i, ...) wanting one value, of the trace's own frame's extra
+** arguments (the slots after i are VARARG's SLOADs from below the frame,
+** rec_varargbelow): the i-th, read from there whatever i is (guarded to
+** be one of them; its type guarded), rather than a guard on i's value,
+** which would make a side trace for each position a loop goes through */
+static int rec_selectvararg(Rec *r, int a, int nargs, IRRef sel, vm_Integer i) {
+  JitState *J = r->J;
+  int nextra = nargs - 1, k, s = framebase(J) + a + 2;
+  IRRef off, at;
+  if (J->depth != 0 || !J->frame[0].pt->is_vararg || curci(J)->u.l.nextraargs != nextra || i > nextra)
+    return 0;
+  for (k = 0; k < nextra; k++) {
+    const IRIns *v = &J->ir.ins[J->slot[s + k]];
+    if (J->slot[s + k] == REF_NONE || v->op != IR_SLOAD || v->op1 != (IRRef)(J->shift + k - 1 - nextra)) return 0;
+  }
+  emit(r, IR_GE, IRT_VOID, sel, ir_kint(&J->ir, 1));
+  emit(r, IR_LE, IRT_VOID, sel, ir_kint(&J->ir, nextra));
+  /* the i-th extra argument is at slot i - 2 - nextra of the frame */
+  off = emit(r, IR_ADD, IRT_INT, sel, ir_kint(&J->ir, J->shift - 2 - nextra));
+  at = emit(r, IR_ADD, IRT_PTR, emit(r, IR_BASE, IRT_PTR, 0, 0),
+            emit(r, IR_MUL, IRT_INT, off, ir_kint(&J->ir, (int64_t)sizeof(TValue))));
+  sel = emit(r, IR_ALOAD, valtype(s2v(r->base + i - 2 - nextra)), at, 0);
+  if (!rec_placeresults(J, framebase(J) + a, &sel, 1, 1)) r->abort = JA_TOO_LONG;
+  return 1;
+}
+
 static void rec_selectcall(Rec *r, int a, int nargs, int want) {
   JitState *J = r->J;
   const TValue *n = s2v(r->base + a + 1);
@@ -1207,6 +1233,7 @@ static void rec_selectcall(Rec *r, int a, int nargs, int want) {
     return;
   }
   if (!ttisinteger(n) || ivalue(n) < 1) { r->abort = JA_NYI_CALL; return; }
+  if (want == 1 && rec_selectvararg(r, a, nargs, sel, ivalue(n))) return;
   emit(r, IR_EQ, IRT_VOID, sel, ir_kint(&J->ir, ivalue(n)));
   for (k = (int)ivalue(n); k < nargs; k++) vals[cnt++] = getslot(J, r->base, a + 1 + k);
   if (!rec_placeresults(J, framebase(J) + a, vals, cnt, want)) r->abort = JA_TOO_LONG;

@@ -1,4 +1,4 @@
--- jit: traces>=20, side>=15, aborts<=8
+-- jit: traces>=8, side>=5, side<=40, aborts<=8
 -- VARARG in the frame a trace runs in (a loop inside a vararg function):
 -- the extra arguments' count is guarded (NVARG), each read from below the
 -- frame's base; select over them, {...}, ... into fixed registers and
@@ -6,7 +6,8 @@
 -- traces return from the vararg frame into the caller (the frame goes
 -- back down by the count). A side trace starting at select's call takes
 -- the arguments up to the top, past the frame's registers: they were
--- lost (not in its snapshots) and select summed stale slots.
+-- lost (not in its snapshots) and select summed stale slots. select(i, ...)
+-- reads the i-th extra argument wherever i is: no side trace per position.
 
 local function sum(...)
   local s = 0
