@@ -1418,9 +1418,12 @@ static JitTrace *jit_calleelink(const JitState *J, const Instruction *pc) {
 
 static int jit_record1(vm_State *S, CallInfo *ci, const Instruction *pc);
 
-/* A back-edge (to pc) of a short inner loop without a trace, followed:
-** whether it may be, at most JIT_MAXUNROLL times in one run of the loop
-** (a polygon's few points, say) and JIT_MAXUNROLLALL in the trace */
+/* A back-edge (to pc) of a short loop without a trace in an inlined call,
+** followed: whether it may be, at most JIT_MAXUNROLL times in one run of
+** the loop (a polygon's few points, say) and JIT_MAXUNROLLALL in the
+** trace. (Inner loops of the trace's own function: JIT_MAXUNROLL in all,
+** else side traces unroll their varying trip counts anew each, and
+** fannkuch's reversal loop made 404 traces.) */
 static int jit_unroll(JitState *J, const Instruction *pc) {
   if (pc != J->unrollpc) { /* (another loop, or another run of it) */
     J->unrollpc = pc;
@@ -1548,7 +1551,7 @@ static int jit_record1(vm_State *S, CallInfo *ci, const Instruction *pc) {
       ** which never gets one); then, as in side traces, it is followed a
       ** few times */
       if (J->parent == NULL && !jit_shortloop(J, J->lastpc)) return jit_jitabort(S, J, JA_INNERLOOP, pc);
-      if (!jit_unroll(J, pc)) return jit_jitabort(S, J, JA_INNERLOOP, pc);
+      if (++J->unrolledall > JIT_MAXUNROLL) return jit_jitabort(S, J, JA_INNERLOOP, pc);
     }
   }
   if (J->depth > 0) {
