@@ -992,6 +992,13 @@ static JitAbort ax_ins(Asm *as, IRRef ref) {
     case IR_TLEN: ax_callint(as, ref, (const void *)tab_getn, 0); break;
     case IR_STRCMP: ax_callint(as, ref, (const void *)jit_strcmp, 0); break;
     case IR_SNEW: ax_callint(as, ref, (const void *)jit_strnew, 1); break;
+    case IR_NRES: {
+      int d = ax_dst_gpr(as, ref);
+      x64_mov_ri(&as->mc, d, (int64_t)(uintptr_t)&as->c->g->jit->callnres);
+      x64_movsxd_rm(&as->mc, d, x64mem(d, 0));
+      ax_done_gpr(as, ref, d);
+      break;
+    }
     case IR_NVARG: {
       int d = ax_dst_gpr(as, ref);
       x64_mov_rm(&as->mc, d, x64mem(R_EX, (int32_t)offsetof(JitExitState, S)));

@@ -215,6 +215,9 @@ enum { IRM_NONE, IRM_REF, IRM_LIT };
   ** (S->ci's nextraargs; op1 is frame 0's slot 0 from the trace's base,  \
   ** which tells apart the frames it returns below to) */               \
   X(NVARG, IRM_LIT, IRM_NONE, 0)                                           \
+  /* how many results the CALLL op1 (the last one) returned, when it    \
+  ** wanted all (JitState.callnres) */                                   \
+  X(NRES, IRM_LIT, IRM_NONE, 0)                                            \
   /* a string of the op2 bytes at address op1 (inside another string:  \
   ** string.sub), a call (jit.c jit_strnew); its type (short or long)   \
   ** follows from op2, which a guard bounds */                          \

@@ -554,6 +554,12 @@ static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Ins
     ** results): where that is (the snapshot counts from the innermost
     ** frame's base) */
     if (parent->ir.snap[sn].top >= 0) J->multres = framebase(J) + parent->ir.snap[sn].top;
+    if (parent->ir.snap[sn].top == JIT_TOPCALL) {
+      /* the exit after a CALLL of all results (another count of them): the
+      ** side trace guards their count and reads them as the parent did */
+      J->pendslot = parent->ir.snap[sn].fresh;
+      J->npend = -1;
+    }
     J->startpt = J->frame[J->depth].pt; /* (pc is the innermost frame's) */
   }
   if (J->verbose) {
@@ -894,7 +900,8 @@ static CallInfo *jit_buildframes(vm_State *S, CallInfo *ci, const JitTrace *T, u
   }
   ci->u.l.savedpc = pt->code + snap->pc;
   S->ci = ci;
-  S->top = snap->top >= 0 ? ci->func + 1 + snap->top : ci->top;
+  S->top = snap->top >= 0 ? ci->func + 1 + snap->top
+           : snap->top == JIT_TOPCALL ? restorestack(S, G(S)->jit->calltop) : ci->top;
   return ci;
 }
 
@@ -980,7 +987,7 @@ static int jit_runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
     J->stalepc = ci_func(S->ci)->p->code + snap->stale;
   }
   /* (interp_backedge collects when one is asked for) */
-  if (ex.gcstep && g->gcrequest && snap->top < 0) S->top = snap_cleardead(J, S->ci);
+  if (ex.gcstep && g->gcrequest && snap->top == -1) S->top = snap_cleardead(J, S->ci);
   /* a hot exit starts a side trace, in the frames it built (inlined
   ** calls' too: jit_inheritframes); exits the back-edge checks forced (the
   ** budget, hooks, a collection to run) do not count */
@@ -1151,7 +1158,13 @@ TValue *jit_calll(vm_State *S, const JitTrace *T, uint32_t sn, uint32_t call, in
   S->top = ci->func + 1 + slot + 1 + nargs;
   J->callnest++;
   where = jit_setwhere(G(S), JW_INTERP);
-  do_call(S, ci->func + 1 + slot, want);
+  if (want == JIT_CALLALL) {
+    do_call(S, ci->func + 1 + slot, VM_MULTRET);
+    J->callnres = (int)(S->top - (ci->func + 1 + slot));
+    J->calltop = savestack(S, S->top);
+  } else {
+    do_call(S, ci->func + 1 + slot, want);
+  }
   J->where = (uint8_t)where;
   J->callnest--;
   S->ci = ci;
@@ -1464,10 +1477,23 @@ static int jit_record1(vm_State *S, CallInfo *ci, const Instruction *pc) {
     J->callwait = 0;
   }
   if (J->pendslot >= 0) { /* C code ran on the last instruction: its results */
-    int k;
+    int k, all = J->npend < 0;
+    if (all) { /* all of a CALLL's results, up to the top: their count guarded */
+      J->npend = (int)(S->top - (J->frame[0].ci->func + 1 + J->pendslot));
+      if (J->npend < 0 || J->pendslot + J->npend > JIT_MAXSLOTS) return jit_jitabort(S, J, JA_TOO_LONG, pc);
+      if (J->pendslot + J->npend > J->maxslot) J->maxslot = J->pendslot + J->npend;
+      if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
+    }
     /* their guards exit after that instruction: it is not done again */
     if (!snap_takefresh(J, J->pendpc != NULL ? J->pendpc : pc, J->pendslot, J->npend))
       return jit_jitabort(S, J, JA_NOMEM, pc);
+    if (all) {
+      J->ir.snap[J->ir.nsnap - 1].top = JIT_TOPCALL;
+      if (opt_emit(&J->opt, IR_EQ, IRT_VOID, opt_emit(&J->opt, IR_NRES, IRT_INT, J->opt.gcbarrier, 0),
+                   ir_kint(&J->ir, J->npend)) == REF_NONE && J->ir.oom)
+        return jit_jitabort(S, J, JA_NOMEM, pc);
+      J->multres = J->pendslot + J->npend;
+    }
     for (k = 0; k < J->npend; k++) {
       int s = J->pendslot + k;
       const TValue *v = s2v(J->frame[0].ci->func + 1 + s);

@@ -349,7 +349,11 @@ typedef struct JitState {
   TString *typename[VM_NUMTYPES]; /* type()'s results, fixed strings */
   int multres;           /* the top after a call returned all its results, or -1 */
   int pendslot;          /* the slot C code (CAT, CALLC) left its results from, or -1 */
-  int npend;             /* and how many */
+  int npend;             /* and how many (-1: all a CALLL's call returned) */
+  /* The last CALLL of all results: how many came, and the top after them
+  ** (a stack offset: savestack) */
+  int callnres;
+  ptrdiff_t calltop;
   const Instruction *pendpc; /* where their guards exit to (NULL: the next instruction) */
   int pendtfor;          /* a generic for's slot whose TFORLOOP they go through, or -1 */
   /* Calls the trace makes (CALLL, record.c rec_luacall): how many so far;
@@ -539,6 +543,11 @@ int jit_profile(JitState *J, int on);
 /* CALLC's op2: the function's slot (counted from frame 0's base), the
 ** argument count, the results wanted; its op1 is the slot they go to */
 #define JIT_CALLC(slot, nargs, want) ((uint32_t)(slot) | (uint32_t)(nargs) << 8 | (uint32_t)(want) << 16)
+/* CALLL's want: all the results (JitState.callnres says how many came) */
+#define JIT_CALLALL 0xff
+/* IRSnap.top of the snapshot right after a CALLL of all results: an exit
+** there keeps the top the call left (JitState.calltop) */
+#define JIT_TOPCALL (-2)
 
 /* The libraries' function lists: the recorder knows some of those
 ** functions (JIT_BUILTINS, JIT_CCALLS). */

@@ -1227,7 +1227,9 @@ static void rec_selectcall(Rec *r, int a, int nargs, int want) {
   if (nargs < 1) { r->abort = JA_NYI_CALL; return; } /* the error, by the interpreter */
   sel = getslot(J, r->base, a + 1);
   if (ttisstring(n) && tsslen(tsvalue(n)) == 1 && getstr(tsvalue(n))[0] == '#') {
-    if (J->ir.ins[sel].op != IR_KGC) { r->abort = JA_NYI_CALL; return; }
+    /* (a constant, or the slot reloaded after a call: the string guarded,
+    ** an interned one) */
+    if (J->ir.ins[sel].op != IR_KGC) emit(r, IR_EQ, IRT_VOID, sel, ir_kgc(&J->ir, tsvalue(n), IRT_SHRSTR));
     vals[0] = ir_kint(&J->ir, nargs - 1);
     if (!rec_placeresults(J, framebase(J) + a, vals, 1, want)) r->abort = JA_TOO_LONG;
     return;
@@ -1273,8 +1275,8 @@ static void rec_luacall(Rec *r, int a, int nargs, int want) {
   JitState *J = r->J;
   int s, d, func = framebase(J) + a;
   IRRef call;
-  if (want < 0 || nargs > 0xff || want > 0x7f || yieldable(J->thread) || !rec_slotsto(J, func + 1 + nargs) ||
-      !rec_slotsto(J, func + want)) {
+  if (nargs > 0xff || want > 0x7f || yieldable(J->thread) || !rec_slotsto(J, func + 1 + nargs) ||
+      !rec_slotsto(J, func + (want > 0 ? want : 0))) {
     r->abort = JA_NYI_CALL;
     return;
   }
@@ -1282,7 +1284,8 @@ static void rec_luacall(Rec *r, int a, int nargs, int want) {
   for (s = 0; s <= nargs; s++) setslot(J, a + s, getslot(J, r->base, a + s));
   if (!snap_take(J, r->pc)) { r->abort = JA_NOMEM; return; }
   rec_writeslots(r, 0);
-  call = emit(r, IR_CALLL, IRT_VOID, (IRRef)func, (IRRef)JIT_CALLC(func, nargs, want));
+  /* (all its results: their count guarded once it returned, jit.c) */
+  call = emit(r, IR_CALLL, IRT_VOID, (IRRef)func, (IRRef)JIT_CALLC(func, nargs, want < 0 ? JIT_CALLALL : want));
   J->opt.gcbarrier = call;
   J->ncalll++;
   memset(J->slot, 0, sizeof(J->slot));

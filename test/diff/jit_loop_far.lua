@@ -1,4 +1,4 @@
--- jit: traces>=26, side>=18, aborts<=16
+-- jit: traces>=20, side>=12, aborts<=18
 -- Links into the body of another loop's trace (jit.c looplink, far): a
 -- trace ending where a loop with a trace starts goes on past that loop's
 -- peeled iteration, having checked all of its guards and computed its
