@@ -262,10 +262,6 @@ static int rec_nilread(Rec *r, IRRef t, const TValue *vt) {
 /* Keys HREF and TSLOT take: integers and collectable values */
 static int rec_hashkey(const TValue *k) { return ttisinteger(k) || iscollectable(k); }
 
-/* t[k] for a key the array part does not hold, or not an integer: the
-** value's address in the table (HREF, a lookup), read with its type
-** guarded. An absent key's nil needs a table without a metatable (no
-** __index to consult: guarded). */
 static void rec_indexchain(Rec *r, int a, IRRef t, IRRef key, const TValue *vt, const TValue *vk);
 
 /* Whether table vt has a metatable with an __index */
@@ -275,6 +271,10 @@ static int rec_hasindex(Rec *r, const TValue *vt) {
   return idx != NULL && !ttisnil(idx);
 }
 
+/* t[k] for a key the array part does not hold, or not an integer: the
+** value's address in the table (HREF, a lookup), read with its type
+** guarded. An absent key's nil: a table without a metatable (guarded), or
+** the __index tables' (rec_indexchain). */
 static void rec_gethashed(Rec *r, int a, IRRef t, IRRef key, const TValue *vt, const TValue *vk) {
   const TValue *v;
   IRRef ref;
@@ -1190,9 +1190,6 @@ static int rec_ctailcall(Rec *r, int id, int a, int nargs) {
   return 1;
 }
 
-/* select('#', ...) and select(n, ...) for n >= 1: the count of the
-** arguments is the call's (a constant; the varargs' when they come from
-** VARARG), so '#' must be a constant (LOADK's) and n is guarded. */
 /* select(i, ...) wanting one value, of the trace's own frame's extra
 ** arguments (the slots after i are VARARG's SLOADs from below the frame,
 ** rec_varargbelow): the i-th, read from there whatever i is (guarded to
@@ -1205,8 +1202,8 @@ static int rec_selectvararg(Rec *r, int a, int nargs, IRRef sel, vm_Integer i) {
   if (J->depth != 0 || !J->frame[0].pt->is_vararg || curci(J)->u.l.nextraargs != nextra || i > nextra)
     return 0;
   for (k = 0; k < nextra; k++) {
-    const IRIns *v = &J->ir.ins[J->slot[s + k]];
-    if (J->slot[s + k] == REF_NONE || v->op != IR_SLOAD || v->op1 != (IRRef)(J->shift + k - 1 - nextra)) return 0;
+    const IRIns *v = J->slot[s + k] != REF_NONE ? &J->ir.ins[J->slot[s + k]] : NULL;
+    if (v == NULL || v->op != IR_SLOAD || v->op1 != (IRRef)(J->shift + k - 1 - nextra)) return 0;
   }
   emit(r, IR_GE, IRT_VOID, sel, ir_kint(&J->ir, 1));
   emit(r, IR_LE, IRT_VOID, sel, ir_kint(&J->ir, nextra));
@@ -1219,6 +1216,10 @@ static int rec_selectvararg(Rec *r, int a, int nargs, IRRef sel, vm_Integer i) {
   return 1;
 }
 
+/* select('#', ...) and select(n, ...) for n >= 1: the count of the
+** arguments is the call's (a constant; the varargs' when they come from
+** VARARG), '#' a constant (LOADK's, or guarded after a call reloaded it)
+** and n is guarded (but see rec_selectvararg). */
 static void rec_selectcall(Rec *r, int a, int nargs, int want) {
   JitState *J = r->J;
   const TValue *n = s2v(r->base + a + 1);
