@@ -522,6 +522,11 @@ static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Ins
   J->unrollpc = NULL;
   J->ntailbelow = 0;
   J->startunlinks = J->unlinks;
+  if (parent != NULL) { /* an exit of a tree dropped while it ran: jit_isalive walks */
+    const JitTrace *R = parent;
+    while (R->parent != NULL) R = R->parent;
+    if (R->dead) J->startunlinks = J->unlinks - 1;
+  }
   J->nbc = 0;
   J->frame[0].ci = ci;
   J->frame[0].pt = pt;
@@ -642,6 +647,7 @@ static void jit_installtrace(vm_State *S, JitState *J, JitTrace *T) {
 /* Frees T, or while traces run (one may be T, or lead to it) puts it
 ** in the graveyard, freed when none runs any more (jit_runtrace) */
 static void jit_dispose(JitState *J, JitTrace *T) {
+  T->dead = 1; /* (its tree's exits may still be taken: jit_startrecording) */
   if (J != NULL && J->running > 0) {
     T->grave = J->graveyard;
     J->graveyard = T;

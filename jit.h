@@ -164,6 +164,7 @@ typedef struct JitTrace {
   ** (a hot exit), and runs right after it. They belong to this trace. */
   struct JitTrace **side;
   struct JitTrace *parent;
+  uint8_t dead;                /* a dropped tree's root (jit_dispose): it may still run */
   uint32_t nspill;             /* spill slots its code and its ancestors' use */
   /* Its liveness (per ref, the last instruction using it; in a loop
   ** trace, values live into the loop body live to ir.n), for its side
