@@ -1486,7 +1486,12 @@ int gc_userstep(vm_State *S, int kb) {
   uint64_t t0 = nanotime();
   size_t work = debtwork(g, kb > 0 ? (size_t)kb << 10 : (size_t)1 << g->gcstepsize);
   int done;
-  if (!g->gcmode_incremental && g->gcstate == GCS_IDLE) {
+  /* generational mode: a whole collection, also when a cycle is under
+  ** way (GC stress starts incremental cycles in either mode): lua5.4's
+  ** step there is a young collection, which clears weak entries of young
+  ** objects; only Tide's major collections do (gengc.lua relies on it,
+  ** and failed under stress when a stress cycle happened to be running) */
+  if (!g->gcmode_incremental) {
     fullcollect(S);
     recordpause(g, t0);
     return 1;
