@@ -443,7 +443,7 @@ static void jit_inherit(JitState *J, const JitTrace *parent, uint32_t sn) {
     J->written[e->slot] = 1; /* not in the frame yet: its snapshots write them */
     /* (values past the frame's registers: a call's arguments up to the
     ** top, which a VARARG left) */
-    if (e->slot >= J->maxslot) J->maxslot = J->maxroom = e->slot + 1;
+    rec_slotsto(J, e->slot + 1);
   }
   J->inherited = 1;
 }
@@ -487,11 +487,9 @@ static int jit_inheritframes(JitState *J, const JitTrace *parent, uint32_t sn, C
     f->stale = NULL;
     ci->u.l.trap = 1;
     J->depth = d;
-    if (!rec_pushframes(J)) return 0;
-    if (f->base + f->pt->maxstacksize > J->maxslot) J->maxslot = f->base + f->pt->maxstacksize;
+    if (!rec_pushframes(J) || !rec_slotsto(J, f->base + f->pt->maxstacksize)) return 0;
   }
   J->maxdepth = J->depth;
-  J->maxroom = J->maxslot;
   return 1;
 }
 
@@ -522,11 +520,6 @@ static void jit_startrecording(vm_State *S, JitState *J, CallInfo *ci, const Ins
   J->unrollpc = NULL;
   J->ntailbelow = 0;
   J->startunlinks = J->unlinks;
-  if (parent != NULL) { /* an exit of a tree dropped while it ran: jit_isalive walks */
-    const JitTrace *R = parent;
-    while (R->parent != NULL) R = R->parent;
-    if (R->dead) J->startunlinks = J->unlinks - 1;
-  }
   J->nbc = 0;
   J->frame[0].ci = ci;
   J->frame[0].pt = pt;
@@ -647,7 +640,7 @@ static void jit_installtrace(vm_State *S, JitState *J, JitTrace *T) {
 /* Frees T, or while traces run (one may be T, or lead to it) puts it
 ** in the graveyard, freed when none runs any more (jit_runtrace) */
 static void jit_dispose(JitState *J, JitTrace *T) {
-  T->dead = 1; /* (its tree's exits may still be taken: jit_startrecording) */
+  T->dead = 1; /* (its tree's exits may still be taken: jit_treedead) */
   if (J != NULL && J->running > 0) {
     T->grave = J->graveyard;
     J->graveyard = T;
@@ -941,6 +934,13 @@ static int jit_traceroom(vm_State *S, CallInfo *ci, const JitState *J) {
   return 1;
 }
 
+/* Whether X's tree was dropped while it ran (it is still there, in the
+** graveyard until the run ends): no side trace is recorded from it */
+static int jit_treedead(const JitTrace *X) {
+  while (X->parent != NULL) X = X->parent;
+  return X->dead;
+}
+
 /* Runs T from the loop body's start. Its exits write their snapshot's
 ** values into the frames and go on into the side trace attached there,
 ** the loop trace a link leads to (through jit_callframes into an inlined
@@ -997,7 +997,7 @@ static int jit_runtrace(vm_State *S, CallInfo *ci, JitState *J, JitTrace *T) {
   /* a hot exit starts a side trace, in the frames it built (inlined
   ** calls' too: jit_inheritframes); exits the back-edge checks forced (the
   ** budget, hooks, a collection to run) do not count */
-  if (snap->count >= (J->hotexit << snap->tries) && !ex.forced &&
+  if (snap->count >= (J->hotexit << snap->tries) && !ex.forced && !jit_treedead(X) &&
       ((uint32_t)sn != X->endsnap || X->linkpc != NULL || X->endexit == 1) && !S->hookmask) {
     if (X->abcfrom != REF_NONE && snap->ref >= X->abcfrom && snap->ref < X->ir.loopref)
       abcdrop = X; /* (its hoisted range checks: see below) */
@@ -1486,9 +1486,7 @@ static int jit_record1(vm_State *S, CallInfo *ci, const Instruction *pc) {
     int k, all = J->npend < 0;
     if (all) { /* all of a CALLL's results, up to the top: their count guarded */
       J->npend = (int)(S->top - (J->frame[0].ci->func + 1 + J->pendslot));
-      if (J->npend < 0 || J->pendslot + J->npend > JIT_MAXSLOTS) return jit_jitabort(S, J, JA_TOO_LONG, pc);
-      if (J->pendslot + J->npend > J->maxslot) J->maxslot = J->pendslot + J->npend;
-      if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
+      if (J->npend < 0 || !rec_slotsto(J, J->pendslot + J->npend)) return jit_jitabort(S, J, JA_TOO_LONG, pc);
     }
     /* their guards exit after that instruction: it is not done again */
     if (!snap_takefresh(J, J->pendpc != NULL ? J->pendpc : pc, J->pendslot, J->npend))

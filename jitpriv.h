@@ -44,6 +44,11 @@ JitAbort rec_instruction(JitState *J, CallInfo *ci, const Instruction *pc);
 /* The frame stack snapshots see from now on (frame[depth].frameofs); 0:
 ** out of memory */
 int rec_pushframes(JitState *J);
+/* Slots below `upto` (counted from frame 0's base) may hold values now:
+** snapshots go that far (a multiple result or VARARG may pass the frame's
+** registers), and so does the room the trace's runs make; 0 when it
+** passes what a trace may touch */
+int rec_slotsto(JitState *J, int upto);
 
 /* ----------------------------------------------------------------------
 ** Loops (loop.c)

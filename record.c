@@ -841,8 +841,7 @@ static void rec_inlineframe(Rec *r, int a, int nargs, int nres, Proto *p, uint32
   if (!rec_pushframes(J)) { r->abort = JA_NOMEM; return; }
   J->lastpc = NULL;
   if (J->depth > J->maxdepth) J->maxdepth = J->depth;
-  if (newbase + p->maxstacksize > J->maxslot) J->maxslot = newbase + p->maxstacksize;
-  if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
+  rec_slotsto(J, newbase + p->maxstacksize); /* (below JIT_MAXSLOTS: checked above) */
 }
 
 /* A call of the Lua function in slot a, inlined: the trace guards that
@@ -1025,11 +1024,7 @@ static IRRef rec_mathcall(Rec *r, IRFpm f, int a, int nargs) {
   return emit(r, IR_FMATH, IRT_NUM, rec_tonum(r, getslot(r->J, r->base, a + 1)), f);
 }
 
-/* Slots below `upto` (counted from frame 0's base) may hold values now:
-** snapshots go that far (a multiple result or VARARG may pass the frame's
-** registers), and so does the room the trace's runs make; 0 when it
-** passes what a trace may touch */
-static int rec_slotsto(JitState *J, int upto) {
+int rec_slotsto(JitState *J, int upto) {
   if (upto > JIT_MAXSLOTS) return 0;
   if (upto > J->maxslot) J->maxslot = upto;
   if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
@@ -1483,8 +1478,7 @@ static void rec_tailbelow(Rec *r, int a) {
     J->frame[0].fn = fn;
     J->frame[0].pt = p;
     rec_keepproto(r, p);
-    if (p->maxstacksize > J->maxslot) J->maxslot = p->maxstacksize;
-    if (J->shift + J->maxslot > J->maxroom) J->maxroom = J->shift + J->maxslot;
+    rec_slotsto(J, p->maxstacksize); /* (checked above) */
     J->lastpc = NULL; /* (pcs of another function) */
   }
   emit(r, IR_CITAIL, IRT_VOID, 0, 0);
