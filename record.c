@@ -1455,7 +1455,7 @@ static void rec_tailbelow(Rec *r, int a) {
   self = p == p0 && (F != NULL || (J->functrace && J->parent == NULL && J->startpt == p));
   if (p->is_vararg || GETARG_C(r->i)) { r->abort = JA_NYI_CALL; return; } /* (frames that move) */
   if (!self && J->parent == NULL) { r->abort = JA_LEFT_FRAME; return; }
-  if (!self && (++J->ntailbelow > JIT_MAXDEPTH || J->shift + p->maxstacksize >= JIT_MAXSLOTS)) {
+  if (!self && (++J->ntailbelow > JIT_MAXDEPTH || !rec_slotsto(J, p->maxstacksize))) {
     r->abort = JA_TOO_DEEP;
     return;
   }
@@ -1478,7 +1478,6 @@ static void rec_tailbelow(Rec *r, int a) {
     J->frame[0].fn = fn;
     J->frame[0].pt = p;
     rec_keepproto(r, p);
-    rec_slotsto(J, p->maxstacksize); /* (checked above) */
     J->lastpc = NULL; /* (pcs of another function) */
   }
   emit(r, IR_CITAIL, IRT_VOID, 0, 0);
